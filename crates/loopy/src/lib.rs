@@ -1,0 +1,67 @@
+//! Impartial games on finite digraphs, loopy ones included: who wins, how
+//! fast, and the generalized Sprague-Grundy function.
+//!
+//! A game is a digraph: its vertices are *positions*, its arcs *moves*. Two
+//! players move a token alternately; the player who cannot move loses (normal
+//! play). When the digraph has cycles play may go on forever: a *draw*.
+//!
+//! # Building a game digraph
+//!
+//! * directly: [`DigraphBuilder`] (`add_position`, `add_move`, `build`),
+//!   [`Digraph::from_moves`], or [`Digraph::from_petgraph`];
+//! * from rules: implement [`Game`] (positions and their followers) and call
+//!   [`explore`] from the start positions, with [`Limits`] on the size; games
+//!   whose positions are unbounded cut moves off with [`Game::in_bounds`];
+//! * from text: [`read_digraph`] (edge list or DOT).
+//!
+//! # Solving it
+//!
+//! * [`outcomes`]: P/N/D ([`Outcome`]) and remoteness of every position, by
+//!   retrograde analysis in O(positions + moves);
+//! * [`gamma()`]: the generalized Sprague-Grundy value ([`Gamma`]: `n` or
+//!   `∞(K)`) and counter function of every position, with winning and
+//!   draw-keeping moves;
+//! * [`Analysis`]: both, on a digraph explored up to a bound, marking each
+//!   result the bound could change;
+//! * sums: [`sum_value`], [`sum_best_move`] and the [`product`] digraph.
+//!
+//! ```
+//! use arrows_loopy::{Digraph, Gamma, Outcome, gamma, outcomes};
+//!
+//! // 0 is terminal, 1 -> 0, and 2 <-> 3 with 2 -> 1: a draw at 2 and 3.
+//! let mut b = Digraph::builder();
+//! for _ in 0..4 {
+//!     b.add_position();
+//! }
+//! for (from, to) in [(1, 0), (2, 3), (3, 2), (2, 1)] {
+//!     b.add_move(from, to).unwrap();
+//! }
+//! let g = b.build();
+//! let o = outcomes(&g);
+//! assert_eq!(o.outcome(1), Outcome::N);
+//! assert_eq!(o.remoteness(1), Some(1));
+//! assert_eq!(o.outcome(2), Outcome::D);
+//! let labels = gamma(&g);
+//! assert_eq!(labels.get(2), Gamma::infinite([1]));
+//! assert_eq!(labels.get(2).to_string(), "∞{1}");
+//! ```
+//!
+//! The classic games of the seed texts are in [`games`].
+
+pub mod analysis;
+pub mod digraph;
+pub mod explore;
+pub mod games;
+pub mod gamma;
+pub mod outcome;
+pub mod rng;
+pub mod sum;
+pub mod text;
+
+pub use analysis::{Analysis, Remoteness};
+pub use digraph::{Digraph, DigraphBuilder, DigraphError, MAX_SIZE, VertexId};
+pub use explore::{ExploreError, Explored, Game, Limits, explore};
+pub use gamma::{Gamma, GammaLabels, GammaStats, gamma, mex};
+pub use outcome::{Outcome, Outcomes, outcomes};
+pub use sum::{Product, SumMove, Token, nim_sum, product, sum_best_move, sum_value, tokens_value};
+pub use text::{NamedDigraph, ParseError, read_digraph};
