@@ -2,30 +2,120 @@
 //! every game computation lives in the library crates.
 
 mod error;
+mod memory;
+mod play;
+mod source;
+mod trim_cmd;
 
 use clap::{Parser, Subcommand};
-use error::CliResult;
+use error::{CliError, CliResult};
+use play::PlayOpts;
+use source::{BroomSpec, CaterpillarSpec, CycleSpec, GraphSpec, PathSpec, SpiderSpec, StarSpec};
 
 /// Exact solver for the Game of Arrows and for impartial games on graphs.
+///
+/// Players take turns marking an arrow on an unmarked edge; no vertex may
+/// become a sink or a source (in the Trimmed Game of Arrows, leaves may).
+/// The last player to move wins. Every analysis prints the Grundy value, who
+/// wins, and every winning first move.
 #[derive(Parser, Debug)]
-#[command(name = "arrows", version, about, long_about = None)]
+#[command(name = "arrows", version, about, long_about, after_help = EXAMPLES)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
 }
 
+const EXAMPLES: &str = "\
+Examples:
+  arrows spider 4 6 8                 the Trimmed Game of Arrows on S(4,6,8)
+  arrows spider 5 5 7 --untrimmed     the Game of Arrows (Game of Cycles) on S(5,5,7)
+  arrows path 6 --state \"2>3\"         start from a marked state
+  arrows graph --edges \"0-1,1-2,1-3,3-4\" --json
+  nauty-gentreeg 8 | arrows graph -   every tree with 8 vertices
+  arrows trim spider 1 1 5            the trimmed graph, as an edge list and graph6
+
+Notation: vertex numbers from 0; an arrow TAIL>HEAD (or HEAD<TAIL); a state is
+a comma-separated list of arrows. Spiders have hub 0 and legs numbered outward.";
+
 /// The subcommands.
 #[derive(Subcommand, Debug)]
-enum Command {}
+enum Command {
+    /// Analyse the spider S(l1,...,lk): hub 0, leg j numbered outward.
+    Spider {
+        #[command(flatten)]
+        spec: SpiderSpec,
+        #[command(flatten)]
+        play: PlayOpts,
+    },
+    /// Analyse the path P_n (vertices 0..n, edge i joins i and i+1).
+    Path {
+        #[command(flatten)]
+        spec: PathSpec,
+        #[command(flatten)]
+        play: PlayOpts,
+    },
+    /// Analyse the cycle C_n (vertices 0..n-1).
+    Cycle {
+        #[command(flatten)]
+        spec: CycleSpec,
+        #[command(flatten)]
+        play: PlayOpts,
+    },
+    /// Analyse the star K_{1,k} (the spider with k legs of length 1).
+    Star {
+        #[command(flatten)]
+        spec: StarSpec,
+        #[command(flatten)]
+        play: PlayOpts,
+    },
+    /// Analyse a caterpillar: spine 0..s-1, then the leaves.
+    Caterpillar {
+        #[command(flatten)]
+        spec: CaterpillarSpec,
+        #[command(flatten)]
+        play: PlayOpts,
+    },
+    /// Analyse a broom: handle 0..h, bristles at vertex h.
+    Broom {
+        #[command(flatten)]
+        spec: BroomSpec,
+        #[command(flatten)]
+        play: PlayOpts,
+    },
+    /// Analyse any graph: --edges, --graph6, or a FILE of graphs (- for stdin).
+    Graph {
+        #[command(flatten)]
+        spec: GraphSpec,
+        #[command(flatten)]
+        play: PlayOpts,
+    },
+    /// Print the trimming of a graph (Definition 3.3): leaves removed, the
+    /// vertices next to them split apart.
+    Trim(trim_cmd::TrimArgs),
+}
 
 fn run(cli: Cli) -> CliResult {
-    match cli.command {}
+    match cli.command {
+        Command::Spider { spec, play } => play::run(&spec, &play),
+        Command::Path { spec, play } => play::run(&spec, &play),
+        Command::Cycle { spec, play } => play::run(&spec, &play),
+        Command::Star { spec, play } => play::run(&spec, &play),
+        Command::Caterpillar { spec, play } => play::run(&spec, &play),
+        Command::Broom { spec, play } => play::run(&spec, &play),
+        Command::Graph { spec, play } => play::run(&spec, &play),
+        Command::Trim(args) => trim_cmd::run(&args),
+    }
 }
 
 fn main() {
     let cli = Cli::parse();
-    if let Err(e) = run(cli) {
-        eprintln!("error: {e}");
-        std::process::exit(e.code);
+    match run(cli) {
+        Ok(()) => {}
+        // A closed pipe (`arrows ... | head`) is not an error.
+        Err(CliError { message, .. }) if message.contains("Broken pipe") => {}
+        Err(e) => {
+            eprintln!("error: {e}");
+            std::process::exit(e.code);
+        }
     }
 }

@@ -1,0 +1,236 @@
+//! The two rule sets: the Trimmed Game of Arrows and the Game of Arrows.
+//!
+//! A vertex is *constrained* when it may never become a sink or a source:
+//! every internal vertex in the Trimmed Game of Arrows (Definition 2.2), and
+//! every vertex in the Game of Arrows (dormant states, Definition 3.1; on a
+//! tree this is the Game of Cycles). A decoration is a state of the variant
+//! when no constrained vertex is a sink or a source; a follower adds one
+//! arrow and is again a state. Normal play: the player who cannot move loses.
+
+use crate::decoration::{Arrow, Decoration, arrow_on};
+use crate::graph::{EdgeId, Graph, Vertex};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// Which game is played on a graph.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Variant {
+    /// The Trimmed Game of Arrows: leaves may become sinks or sources.
+    Trimmed,
+    /// The Game of Arrows: no vertex may become a sink or a source (dormant states).
+    Untrimmed,
+}
+
+impl Variant {
+    /// The name used in JSON output: `trimmed` or `untrimmed`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Variant::Trimmed => "trimmed",
+            Variant::Untrimmed => "untrimmed",
+        }
+    }
+
+    /// The paper's name of the game.
+    pub fn title(self) -> &'static str {
+        match self {
+            Variant::Trimmed => "Trimmed Game of Arrows",
+            Variant::Untrimmed => "Game of Arrows",
+        }
+    }
+
+    /// `true` when `v` may never become a sink or a source.
+    pub fn is_constrained(self, graph: &Graph, v: Vertex) -> bool {
+        match self {
+            Variant::Trimmed => !graph.is_leaf(v),
+            Variant::Untrimmed => true,
+        }
+    }
+
+    /// The first constrained vertex that is a sink or a source, if any.
+    pub fn violation(self, graph: &Graph, d: &Decoration) -> Option<Violation> {
+        (0..graph.vertex_count()).filter(|&v| self.is_constrained(graph, v)).find_map(|v| {
+            let c = VertexCount::of(graph, d, v);
+            if c.unmarked > 0 {
+                None
+            } else if c.outs == 0 {
+                Some(Violation::Sink(v))
+            } else if c.ins == 0 {
+                Some(Violation::Source(v))
+            } else {
+                None
+            }
+        })
+    }
+
+    /// `true` when `d` is a state of this variant (a dormant state for
+    /// [`Variant::Untrimmed`]).
+    pub fn is_state(self, graph: &Graph, d: &Decoration) -> bool {
+        self.violation(graph, d).is_none()
+    }
+
+    /// `true` when adding the arrow on unmarked edge `e` (forward or backward)
+    /// to the state `d` gives a state. Only the two ends of `e` can change.
+    pub fn is_legal(self, graph: &Graph, d: &Decoration, e: EdgeId, forward: bool) -> bool {
+        debug_assert!(!d.is_marked(e));
+        let a = arrow_on(graph, e, forward);
+        let tail = VertexCount::of(graph, d, a.tail);
+        let head = VertexCount::of(graph, d, a.head);
+        // The tail gains an out-arrow: it becomes a source when this was its
+        // last unmarked edge and it had no in-arrow.
+        let tail_source = tail.unmarked == 1 && tail.ins == 0 && self.is_constrained(graph, a.tail);
+        let head_sink = head.unmarked == 1 && head.outs == 0 && self.is_constrained(graph, a.head);
+        !tail_source && !head_sink
+    }
+
+    /// The moves from the state `d`: every arrow whose addition gives a
+    /// state, in edge order, forward before backward.
+    pub fn moves(self, graph: &Graph, d: &Decoration) -> Vec<Arrow> {
+        let mut out = Vec::new();
+        for e in d.unmarked_edges() {
+            for forward in [true, false] {
+                if self.is_legal(graph, d, e, forward) {
+                    out.push(arrow_on(graph, e, forward));
+                }
+            }
+        }
+        out
+    }
+
+    /// The followers of the state `d` (Definition 2.3), in the order of [`Variant::moves`].
+    pub fn followers(self, graph: &Graph, d: &Decoration) -> Vec<Decoration> {
+        self.moves(graph, d)
+            .into_iter()
+            .map(|a| {
+                let e = graph.edge_between(a.tail, a.head).expect("a move lies on an edge");
+                let mut f = d.clone();
+                f.mark(e, graph.ends(e).0 == a.tail);
+                f
+            })
+            .collect()
+    }
+
+    /// `true` when the state `d` has no follower.
+    pub fn is_terminal(self, graph: &Graph, d: &Decoration) -> bool {
+        d.unmarked_edges().all(|e| !self.is_legal(graph, d, e, true) && !self.is_legal(graph, d, e, false))
+    }
+}
+
+impl fmt::Display for Variant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A constrained vertex that is a sink or a source.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Violation {
+    /// Every edge at the vertex points into it.
+    Sink(Vertex),
+    /// Every edge at the vertex points out of it.
+    Source(Vertex),
+}
+
+impl fmt::Display for Violation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Violation::Sink(v) => write!(f, "vertex {v} is a sink"),
+            Violation::Source(v) => write!(f, "vertex {v} is a source"),
+        }
+    }
+}
+
+/// The arrows at one vertex: how many point in, out, and how many edges are unmarked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct VertexCount {
+    /// Arrows whose head is the vertex.
+    pub ins: usize,
+    /// Arrows whose tail is the vertex.
+    pub outs: usize,
+    /// Unmarked edges at the vertex.
+    pub unmarked: usize,
+}
+
+impl VertexCount {
+    /// Counts the arrows of `d` at `v`.
+    pub fn of(graph: &Graph, d: &Decoration, v: Vertex) -> VertexCount {
+        let mut c = VertexCount::default();
+        for &(e, _) in graph.incidence(v) {
+            match d.get(e) {
+                None => c.unmarked += 1,
+                Some(fwd) => {
+                    if (graph.ends(e).0 == v) == fwd {
+                        c.outs += 1;
+                    } else {
+                        c.ins += 1;
+                    }
+                }
+            }
+        }
+        c
+    }
+
+    /// `true` when every edge points into the vertex.
+    pub fn is_sink(self) -> bool {
+        self.unmarked == 0 && self.outs == 0 && self.ins > 0
+    }
+
+    /// `true` when every edge points out of the vertex.
+    pub fn is_source(self) -> bool {
+        self.unmarked == 0 && self.ins == 0 && self.outs > 0
+    }
+}
+
+/// The sinks of a decoration (every vertex, constrained or not).
+pub fn sinks(graph: &Graph, d: &Decoration) -> Vec<Vertex> {
+    (0..graph.vertex_count()).filter(|&v| VertexCount::of(graph, d, v).is_sink()).collect()
+}
+
+/// The sources of a decoration (every vertex, constrained or not).
+pub fn sources(graph: &Graph, d: &Decoration) -> Vec<Vertex> {
+    (0..graph.vertex_count()).filter(|&v| VertexCount::of(graph, d, v).is_source()).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn path(n: usize) -> Graph {
+        Graph::from_edges(&(0..n).map(|i| (i, i + 1)).collect::<Vec<_>>()).unwrap()
+    }
+
+    #[test]
+    fn one_edge_path_has_no_move_in_the_game_of_arrows() {
+        let g = path(1);
+        let empty = Decoration::empty(1);
+        assert!(Variant::Untrimmed.moves(&g, &empty).is_empty());
+        assert_eq!(Variant::Trimmed.moves(&g, &empty).len(), 2);
+    }
+
+    #[test]
+    fn internal_sinks_and_sources_are_refused() {
+        let g = path(2);
+        let d = Decoration::parse(&g, "0>1").unwrap();
+        // 2>1 would make vertex 1 a sink.
+        assert_eq!(Variant::Trimmed.moves(&g, &d), vec![Arrow::new(1, 2)]);
+        let bad = Decoration::parse(&g, "0>1,2>1").unwrap();
+        assert_eq!(Variant::Trimmed.violation(&g, &bad), Some(Violation::Sink(1)));
+        assert_eq!(sinks(&g, &bad), vec![1]);
+        assert_eq!(sources(&g, &bad), vec![0, 2]);
+        // Leaves 0 and 2 are sources: fine when trimmed, not in the Game of Arrows.
+        let ok = Decoration::parse(&g, "0>1,1>2").unwrap();
+        assert!(Variant::Trimmed.is_state(&g, &ok));
+        assert_eq!(Variant::Untrimmed.violation(&g, &ok), Some(Violation::Source(0)));
+    }
+
+    #[test]
+    fn followers_add_exactly_one_arrow() {
+        let g = path(4);
+        let d = Decoration::parse(&g, "1>2").unwrap();
+        for f in Variant::Trimmed.followers(&g, &d) {
+            assert!(d.is_subset(&f));
+            assert_eq!(f.len(), 2);
+            assert!(Variant::Trimmed.is_state(&g, &f));
+        }
+    }
+}

@@ -1,0 +1,365 @@
+//! The brute-force engine: every descendant of a state as a pair of bitmasks.
+//!
+//! Only the edges left unmarked by the starting state can change, so they are
+//! renumbered `0..k` (`k <= MAX_UNMARKED`) and a descendant is the pair
+//! `(m, f)` of `k`-bit masks: `m` marks the edges, `f` makes an arrow forward.
+//! The arrows of the starting state enter only as two flags per vertex (it
+//! already has an in-arrow, an out-arrow).
+//!
+//! The memo is a `hashbrown` table of single `u64` words: the key `m | f << 28`
+//! in the low 56 bits and the stored value in the high 8. The table's
+//! allocation is checked against a memory budget before every growth, so
+//! the engine stops with [`SolveError::OutOfBudget`] instead of exhausting
+//! memory.
+//!
+//! Invariant: every `(m, f)` reached is a state (legality is checked on each
+//! added arrow), so values are Grundy values of states.
+
+use crate::error::SolveError;
+use arrows_core::{Arrow, Decoration, EdgeId, Graph, Variant, arrow_on};
+use hashbrown::HashTable;
+
+/// The largest number of unmarked edges the brute-force engine takes.
+pub const MAX_UNMARKED: usize = 28;
+const KEY_BITS: u32 = 56;
+const KEY_MASK: u64 = (1 << KEY_BITS) - 1;
+
+/// The parities of the numbers of moves to the terminal descendants of a state.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Parities {
+    /// Some terminal descendant is an even number of moves away (the state itself when terminal).
+    pub even: bool,
+    /// Some terminal descendant is an odd number of moves away.
+    pub odd: bool,
+}
+
+impl Parities {
+    /// `Some(p)` when every terminal descendant is `p` moves away mod 2: the
+    /// state is an even-moves (`p = 0`) or odd-moves (`p = 1`) state (Definition 7.1).
+    pub fn moves_parity(self) -> Option<u32> {
+        match (self.even, self.odd) {
+            (true, false) => Some(0),
+            (false, true) => Some(1),
+            _ => None,
+        }
+    }
+
+    fn from_bits(b: u8) -> Parities {
+        Parities { even: b & 1 != 0, odd: b & 2 != 0 }
+    }
+
+    /// The parities of a disjoint union: every sum of one parity from each side.
+    pub fn sum(self, other: Parities) -> Parities {
+        Parities {
+            even: (self.even && other.even) || (self.odd && other.odd),
+            odd: (self.even && other.odd) || (self.odd && other.even),
+        }
+    }
+}
+
+/// What the recursion computes: Grundy values (mex of followers) or
+/// terminal parities (union of the followers' parities, shifted by one move).
+#[derive(Clone, Copy)]
+enum Fold {
+    Grundy,
+    Parity,
+}
+
+impl Fold {
+    fn push(self, acc: u64, child: u8) -> u64 {
+        match self {
+            Fold::Grundy => acc | 1 << child,
+            Fold::Parity => acc | (((child & 1) << 1) | ((child >> 1) & 1)) as u64,
+        }
+    }
+
+    fn finish(self, acc: u64, terminal: bool) -> u8 {
+        match self {
+            Fold::Grundy => (!acc).trailing_zeros() as u8,
+            Fold::Parity if terminal => 1,
+            Fold::Parity => acc as u8,
+        }
+    }
+}
+
+/// The brute-force engine for the descendants of one starting state.
+pub struct BruteForce<'g> {
+    graph: &'g Graph,
+    start: Decoration,
+    /// Graph edge of each compact edge.
+    free: Vec<EdgeId>,
+    /// `(s, t)` of each compact edge.
+    ends: Vec<(u32, u32)>,
+    /// Per vertex: compact edges where it is the `s` end / the `t` end.
+    low: Vec<u32>,
+    high: Vec<u32>,
+    /// Per vertex: the starting state gives it an in-arrow / an out-arrow.
+    fixed_in: Vec<bool>,
+    fixed_out: Vec<bool>,
+    constrained: Vec<bool>,
+    grundy_memo: HashTable<u64>,
+    parity_memo: HashTable<u64>,
+    hits: u64,
+    budget: u64,
+}
+
+impl<'g> BruteForce<'g> {
+    /// Prepares the engine for the state `start` of `graph` under `variant`,
+    /// with a memory budget in bytes for its memo tables.
+    pub fn new(graph: &'g Graph, variant: Variant, start: &Decoration, budget: u64) -> Result<Self, SolveError> {
+        if let Some(v) = variant.violation(graph, start) {
+            return Err(SolveError::NotAState(v));
+        }
+        let free: Vec<EdgeId> = start.unmarked_edges().collect();
+        if free.len() > MAX_UNMARKED {
+            return Err(SolveError::TooLarge {
+                engine: "brute-force",
+                size: format!("{} unmarked edges", free.len()),
+                limit: format!("at most {MAX_UNMARKED} unmarked edges"),
+                instead: "use --engine canonical".into(),
+            });
+        }
+        let n = graph.vertex_count();
+        let (mut low, mut high) = (vec![0u32; n], vec![0u32; n]);
+        let ends = free
+            .iter()
+            .enumerate()
+            .map(|(i, &e)| {
+                let (s, t) = graph.ends(e);
+                low[s] |= 1 << i;
+                high[t] |= 1 << i;
+                (s as u32, t as u32)
+            })
+            .collect();
+        let (mut fixed_in, mut fixed_out) = (vec![false; n], vec![false; n]);
+        for a in start.arrows(graph) {
+            fixed_out[a.tail] = true;
+            fixed_in[a.head] = true;
+        }
+        Ok(BruteForce {
+            graph,
+            start: start.clone(),
+            free,
+            ends,
+            low,
+            high,
+            fixed_in,
+            fixed_out,
+            constrained: (0..n).map(|v| variant.is_constrained(graph, v)).collect(),
+            grundy_memo: HashTable::new(),
+            parity_memo: HashTable::new(),
+            hits: 0,
+            budget,
+        })
+    }
+
+    /// Number of distinct states whose Grundy value is stored.
+    pub fn explored(&self) -> usize {
+        self.grundy_memo.len()
+    }
+
+    /// Number of Grundy and parity look-ups answered from the memo.
+    pub fn memo_hits(&self) -> u64 {
+        self.hits
+    }
+
+    /// The Grundy value of the starting state.
+    pub fn start_grundy(&mut self) -> Result<u32, SolveError> {
+        self.fold(Fold::Grundy, 0, 0).map(u32::from)
+    }
+
+    /// The Grundy value of a descendant `d` of the starting state (`d` must
+    /// contain the starting state and be a state).
+    pub fn grundy(&mut self, d: &Decoration) -> Result<u32, SolveError> {
+        let (m, f) = self.compact(d);
+        self.fold(Fold::Grundy, m, f).map(u32::from)
+    }
+
+    /// The terminal parities of a descendant `d` of the starting state.
+    pub fn parities(&mut self, d: &Decoration) -> Result<Parities, SolveError> {
+        let (m, f) = self.compact(d);
+        self.fold(Fold::Parity, m, f).map(Parities::from_bits)
+    }
+
+    /// The moves from the starting state whose follower has Grundy value 0.
+    pub fn winning_moves(&mut self) -> Result<Vec<Arrow>, SolveError> {
+        let mut out = Vec::new();
+        let first: Vec<(usize, bool)> = self.moves(0, 0).collect();
+        for (i, fwd) in first {
+            let (m, f) = (1 << i, if fwd { 1 << i } else { 0 });
+            if self.fold(Fold::Grundy, m, f)? == 0 {
+                out.push(arrow_on(self.graph, self.free[i], fwd));
+            }
+        }
+        Ok(out)
+    }
+
+    /// The compact masks of a descendant of the starting state.
+    fn compact(&self, d: &Decoration) -> (u32, u32) {
+        assert!(self.start.is_subset(d), "the decoration must contain the starting state");
+        let (mut m, mut f) = (0u32, 0u32);
+        for (i, &e) in self.free.iter().enumerate() {
+            if let Some(fwd) = d.get(e) {
+                m |= 1 << i;
+                f |= (fwd as u32) << i;
+            }
+        }
+        (m, f)
+    }
+
+    fn has_in(&self, v: usize, m: u32, f: u32) -> bool {
+        self.fixed_in[v] || m & ((!f & self.low[v]) | (f & self.high[v])) != 0
+    }
+
+    fn has_out(&self, v: usize, m: u32, f: u32) -> bool {
+        self.fixed_out[v] || m & ((f & self.low[v]) | (!f & self.high[v])) != 0
+    }
+
+    /// `true` when adding compact edge `i` (forward or not) to `(m, f)` keeps a state.
+    fn legal(&self, m: u32, f: u32, i: usize, fwd: bool) -> bool {
+        let (s, t) = self.ends[i];
+        let (tail, head) = if fwd { (s as usize, t as usize) } else { (t as usize, s as usize) };
+        let bit = 1u32 << i;
+        let last = |v: usize| (self.low[v] | self.high[v]) & !m == bit;
+        let tail_becomes_source = self.constrained[tail] && last(tail) && !self.has_in(tail, m, f);
+        let head_becomes_sink = self.constrained[head] && last(head) && !self.has_out(head, m, f);
+        !tail_becomes_source && !head_becomes_sink
+    }
+
+    /// The legal moves from `(m, f)` as (compact edge, forward).
+    fn moves(&self, m: u32, f: u32) -> impl Iterator<Item = (usize, bool)> + '_ {
+        (0..self.free.len())
+            .filter(move |&i| m >> i & 1 == 0)
+            .flat_map(|i| [(i, true), (i, false)])
+            .filter(move |&(i, fwd)| self.legal(m, f, i, fwd))
+    }
+
+    fn fold(&mut self, mode: Fold, m: u32, f: u32) -> Result<u8, SolveError> {
+        let key = m as u64 | (f as u64) << MAX_UNMARKED;
+        let hash = mix(key);
+        let table = match mode {
+            Fold::Grundy => &self.grundy_memo,
+            Fold::Parity => &self.parity_memo,
+        };
+        if let Some(&word) = table.find(hash, |&w| w & KEY_MASK == key) {
+            self.hits += 1;
+            return Ok((word >> KEY_BITS) as u8);
+        }
+        let mut acc = 0u64;
+        let mut terminal = true;
+        let moves: Vec<(usize, bool)> = self.moves(m, f).collect();
+        for (i, fwd) in moves {
+            terminal = false;
+            let child = self.fold(mode, m | 1 << i, if fwd { f | 1 << i } else { f })?;
+            acc = mode.push(acc, child);
+        }
+        let value = mode.finish(acc, terminal);
+        self.store(mode, hash, key | (value as u64) << KEY_BITS)?;
+        Ok(value)
+    }
+
+    fn store(&mut self, mode: Fold, hash: u64, word: u64) -> Result<(), SolveError> {
+        let used = table_bytes(self.grundy_memo.capacity()) + table_bytes(self.parity_memo.capacity());
+        let table = match mode {
+            Fold::Grundy => &mut self.grundy_memo,
+            Fold::Parity => &mut self.parity_memo,
+        };
+        if table.len() == table.capacity() {
+            // The next insert doubles the table while the old one is still held.
+            let grown = table_bytes((table.capacity() * 2).max(16));
+            if used + grown > self.budget {
+                return Err(SolveError::OutOfBudget {
+                    engine: "brute-force",
+                    entries: table.len(),
+                    budget: self.budget,
+                    instead: "use --engine canonical, or raise --max-memory".into(),
+                });
+            }
+        }
+        table.insert_unique(hash, word, |&w| mix(w & KEY_MASK));
+        Ok(())
+    }
+}
+
+/// Bytes held by a table of `capacity` entries: 8 per slot and one control
+/// byte, with hashbrown's load factor of 7/8.
+fn table_bytes(capacity: usize) -> u64 {
+    (capacity as u64 * 9 * 8).div_ceil(7)
+}
+
+/// The splitmix64 finalizer: every key bit reaches the high and low bits
+/// that hashbrown uses for control bytes and bucket index.
+fn mix(mut x: u64) -> u64 {
+    x ^= x >> 30;
+    x = x.wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x ^= x >> 27;
+    x = x.wrapping_mul(0x94d0_49bb_1331_11eb);
+    x ^ (x >> 31)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use arrows_core::families::path;
+
+    const BUDGET: u64 = 1 << 30;
+
+    /// The Grundy value straight from Definition 4.1, over the core's own
+    /// follower rule: an independent second computation.
+    fn naive(g: &Graph, v: Variant, d: &Decoration) -> u32 {
+        let vals: Vec<u32> = v.followers(g, d).iter().map(|f| naive(g, v, f)).collect();
+        (0..).find(|x| !vals.contains(x)).unwrap()
+    }
+
+    #[test]
+    fn agrees_with_the_definition_on_small_graphs() {
+        let graphs = [
+            path(4).unwrap(),
+            arrows_core::families::spider(&[2, 2, 1]).unwrap(),
+            arrows_core::families::cycle(4).unwrap(),
+            Graph::from_edges(&[(0, 1), (1, 2), (2, 0), (2, 3), (3, 4)]).unwrap(),
+        ];
+        for g in &graphs {
+            for v in [Variant::Trimmed, Variant::Untrimmed] {
+                let empty = Decoration::empty(g.edge_count());
+                let mut b = BruteForce::new(g, v, &empty, BUDGET).unwrap();
+                assert_eq!(b.start_grundy().unwrap(), naive(g, v, &empty), "{g:?} {v}");
+                for f in v.followers(g, &empty) {
+                    assert_eq!(b.grundy(&f).unwrap(), naive(g, v, &f), "{g:?} {v} {f:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn starts_from_a_marked_state() {
+        let g = path(5).unwrap();
+        let d = Decoration::parse(&g, "1>2").unwrap();
+        let mut b = BruteForce::new(&g, Variant::Trimmed, &d, BUDGET).unwrap();
+        assert_eq!(b.start_grundy().unwrap(), naive(&g, Variant::Trimmed, &d));
+    }
+
+    #[test]
+    fn refuses_what_it_cannot_hold() {
+        let g = path(30).unwrap();
+        let e = Decoration::empty(30);
+        let err = BruteForce::new(&g, Variant::Trimmed, &e, BUDGET).err().unwrap();
+        assert!(err.to_string().contains("--engine canonical"), "{err}");
+        let g = path(20).unwrap();
+        let mut b = BruteForce::new(&g, Variant::Trimmed, &Decoration::empty(20), 4096).unwrap();
+        assert!(matches!(b.start_grundy(), Err(SolveError::OutOfBudget { .. })));
+        let bad = Decoration::parse(&g, "0>1,2>1").unwrap();
+        assert!(matches!(BruteForce::new(&g, Variant::Trimmed, &bad, BUDGET), Err(SolveError::NotAState(_))));
+    }
+
+    #[test]
+    fn terminal_parities_of_a_flow() {
+        // F_1 on the path 0..3 with 0>1 and 2>3: its one unmarked edge can be
+        // marked 1>2 only, so every terminal descendant is one move away.
+        let g = path(3).unwrap();
+        let d = Decoration::parse(&g, "0>1,2>3").unwrap();
+        let mut b = BruteForce::new(&g, Variant::Trimmed, &d, BUDGET).unwrap();
+        assert_eq!(b.parities(&d).unwrap().moves_parity(), Some(1));
+        assert_eq!(b.parities(&d).unwrap().moves_parity(), Some(naive(&g, Variant::Trimmed, &d)));
+    }
+}

@@ -1,0 +1,122 @@
+//! What the canonical engine computes about a game: its Grundy value, or the
+//! parities of its terminal descendants. Both are determined by the values
+//! of the followers, and both add over disjoint unions, which is all the
+//! decomposition needs.
+
+use crate::brute::Parities;
+use std::fmt::Debug;
+use std::hash::Hash;
+
+/// A quantity computed bottom-up over the game tree that adds over
+/// disjoint unions of states.
+pub trait Measure {
+    /// The value of one position.
+    type Value: Copy + Eq + Hash + Debug;
+    /// Accumulates the values of a position's followers.
+    type Acc;
+    /// The value of the game with no component (no move left).
+    fn empty() -> Self::Value;
+    /// The value of a disjoint union.
+    fn sum(a: Self::Value, b: Self::Value) -> Self::Value;
+    /// An accumulator for a position with at most `moves` followers.
+    fn start(moves: usize) -> Self::Acc;
+    /// Adds a follower's value.
+    fn push(acc: &mut Self::Acc, v: Self::Value);
+    /// The position's value from its followers' values (none: a terminal position).
+    fn finish(acc: Self::Acc) -> Self::Value;
+}
+
+/// The Grundy value: mex of the followers, nim-sum over unions.
+pub struct Grundy;
+
+/// The follower values seen, below the number of followers (larger values
+/// cannot change the mex).
+pub struct SeenValues {
+    bits: Vec<u64>,
+    limit: u32,
+}
+
+impl Measure for Grundy {
+    type Value = u32;
+    type Acc = SeenValues;
+
+    fn empty() -> u32 {
+        0
+    }
+
+    fn sum(a: u32, b: u32) -> u32 {
+        a ^ b
+    }
+
+    fn start(moves: usize) -> SeenValues {
+        SeenValues { bits: vec![0; moves / 64 + 1], limit: moves as u32 }
+    }
+
+    fn push(acc: &mut SeenValues, v: u32) {
+        if v <= acc.limit {
+            acc.bits[(v / 64) as usize] |= 1 << (v % 64);
+        }
+    }
+
+    fn finish(acc: SeenValues) -> u32 {
+        let word = acc.bits.iter().position(|&w| w != u64::MAX).unwrap_or(acc.bits.len());
+        let within = acc.bits.get(word).map_or(0, |w| w.trailing_ones());
+        word as u32 * 64 + within
+    }
+}
+
+/// The parities of the move counts to terminal descendants (Definition 7.1):
+/// union over followers, shifted by one move; sums of parities over unions.
+pub struct Parity;
+
+impl Measure for Parity {
+    type Value = Parities;
+    type Acc = Option<Parities>;
+
+    fn empty() -> Parities {
+        Parities { even: true, odd: false }
+    }
+
+    fn sum(a: Parities, b: Parities) -> Parities {
+        a.sum(b)
+    }
+
+    fn start(_moves: usize) -> Option<Parities> {
+        None
+    }
+
+    fn push(acc: &mut Option<Parities>, v: Parities) {
+        let shifted = Parities { even: v.odd, odd: v.even };
+        *acc = Some(match *acc {
+            None => shifted,
+            Some(p) => Parities { even: p.even || shifted.even, odd: p.odd || shifted.odd },
+        });
+    }
+
+    fn finish(acc: Option<Parities>) -> Parities {
+        acc.unwrap_or(Parities { even: true, odd: false })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mex_over_words() {
+        let mut a = Grundy::start(200);
+        for v in (0..130).chain([500]) {
+            Grundy::push(&mut a, v);
+        }
+        assert_eq!(Grundy::finish(a), 130);
+        assert_eq!(Grundy::finish(Grundy::start(0)), 0);
+        let mut a = Grundy::start(1);
+        Grundy::push(&mut a, 0);
+        assert_eq!(Grundy::finish(a), 1);
+        let mut full = Grundy::start(63);
+        for v in 0..64 {
+            Grundy::push(&mut full, v);
+        }
+        assert_eq!(Grundy::finish(full), 64);
+    }
+}

@@ -1,0 +1,30 @@
+//! The canonical engine: states split into components, components reduced
+//! and canonicalized up to state isomorphism and flip, values memoized.
+//!
+//! * [`need`]: the label of each vertex (free, needs-in, needs-out, needs-both);
+//! * [`component`]: the decomposition and its two reductions (dead edges,
+//!   ramification at free vertices);
+//! * [`spider`]: spider-shaped components (every component of a spider
+//!   state) described by their legs, with followers computed directly;
+//! * [`rows`]: the memo of spider classes, in rows read without hashing;
+//! * [`canon`]: canonical keys of other components (AHU for trees,
+//!   individualization-refinement for graphs with cycles);
+//! * [`measure`]: what is computed (Grundy values, terminal parities);
+//! * [`engine`]: the memoized recursion.
+//!
+//! The Grundy value of a state is the nim-sum of its components' values,
+//! because the game is their disjunctive sum.
+
+pub mod canon;
+pub mod component;
+pub mod engine;
+pub mod measure;
+pub mod need;
+pub mod rows;
+pub mod spider;
+
+pub use component::Component;
+pub use engine::{CanonicalEngine, CanonicalStats, StateComponent, decompose};
+pub use measure::{Grundy, Measure, Parity};
+pub use need::Need;
+pub use spider::{Leg, Spider};

@@ -1,0 +1,15 @@
+//! Engines for the Game of Arrows.
+//!
+//! * [`brute`]: every descendant of a state as a pair of bitmasks, with a
+//!   memo; ground truth for small games.
+//! * [`canonical`]: the state split into components, each canonicalized up
+//!   to state isomorphism and flip, values memoized; polynomial on spiders.
+
+pub mod analysis;
+pub mod brute;
+pub mod canonical;
+pub mod error;
+
+pub use analysis::{Analysis, Engine, Request, Stats, analyze};
+pub use brute::{BruteForce, Parities};
+pub use error::SolveError;
