@@ -1,1 +1,128 @@
-fn main() {}
+//! Benchmarks of the loopy solver: win/lose/draw with remoteness on a random
+//! digraph with 10^7 moves, and the generalized Sprague-Grundy function on
+//! digraphs with 10^6 moves (random ones of two densities, and Nim, whose
+//! values grow with the heap), plus a size series for gamma.
+//!
+//! Run with `cargo bench -p arrows-loopy` (all cases) or
+//! `cargo bench -p arrows-loopy -- CASE...`. Each case runs in a child
+//! process (this binary re-executed with `--case NAME`) so that the peak
+//! memory it reports (VmHWM of /proc/self/status) is its own.
+
+use arrows_loopy::games::heap::{HeapGame, HeapRule};
+use arrows_loopy::rng::{random_digraph, random_downward_digraph};
+use arrows_loopy::{Digraph, Limits, explore, gamma, outcomes};
+use std::process::Command;
+use std::time::Instant;
+
+/// A benchmark case: its name, and what it builds and solves.
+struct Case {
+    name: &'static str,
+    what: &'static str,
+    run: fn() -> String,
+}
+
+const CASES: &[Case] = &[
+    Case { name: "wld-1e7", what: "win/lose/draw + remoteness, random, 4e6 positions, 1e7 moves", run: wld_1e7 },
+    Case { name: "gamma-1e6", what: "gamma, random, 4e5 positions, 1e6 moves", run: gamma_random_sparse },
+    Case {
+        name: "gamma-1e6-down",
+        what: "gamma, random, 1e5 positions, 1e6 moves, 99.7% of them downward",
+        run: gamma_random_downward,
+    },
+    Case { name: "gamma-nim", what: "gamma, Nim heaps 0..1414 (values to 1413), ~1e6 moves", run: gamma_nim },
+    Case {
+        name: "gamma-2.5e5",
+        what: "gamma, random, 1e5 positions, 2.5e5 moves",
+        run: || gamma_random(100_000, 250_000),
+    },
+    Case {
+        name: "gamma-4e6",
+        what: "gamma, random, 1.6e6 positions, 4e6 moves",
+        run: || gamma_random(1_600_000, 4_000_000),
+    },
+];
+
+fn timed<T>(f: impl FnOnce() -> T) -> (T, f64) {
+    let t = Instant::now();
+    let x = f();
+    (x, t.elapsed().as_secs_f64())
+}
+
+fn peak_memory_mib() -> f64 {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<f64>().ok())
+        .map_or(f64::NAN, |kb| kb / 1024.0)
+}
+
+fn wld_1e7() -> String {
+    let (g, build) = timed(|| random_digraph(4_000_000, 10_000_000, 1));
+    let (o, solve) = timed(|| outcomes(&g));
+    let [p, n, d] = o.counts();
+    let max_r = (0..g.position_count() as u32).filter_map(|v| o.remoteness(v)).max().unwrap_or(0);
+    format!(
+        "build {build:.2}s, solve {solve:.2}s ({:.1} M moves/s); P {p} N {n} D {d}, max remoteness {max_r}",
+        g.move_count() as f64 / solve / 1e6
+    )
+}
+
+fn report_gamma(g: &Digraph, build: f64) -> String {
+    let (labels, solve) = timed(|| gamma(g));
+    let s = labels.stats();
+    let infinite = (0..g.position_count() as u32).filter(|&v| labels.is_infinite(v)).count();
+    format!(
+        "build {build:.2}s, solve {solve:.2}s ({:.1} M moves/s); stages {}, max finite {}, infinite {infinite}, \
+         move visits {} ({:.2} per move)",
+        g.move_count() as f64 / solve / 1e6,
+        s.stages,
+        labels.max_finite().unwrap_or(0),
+        s.move_visits,
+        s.move_visits as f64 / g.move_count() as f64
+    )
+}
+
+fn gamma_random(n: usize, m: usize) -> String {
+    let (g, build) = timed(|| random_digraph(n, m, 2));
+    report_gamma(&g, build)
+}
+
+fn gamma_random_sparse() -> String {
+    gamma_random(400_000, 1_000_000)
+}
+
+fn gamma_random_downward() -> String {
+    let (g, build) = timed(|| random_downward_digraph(100_000, 1_000_000, 3, 3));
+    report_gamma(&g, build)
+}
+
+fn gamma_nim() -> String {
+    let (e, build) = timed(|| explore(&HeapGame::new(HeapRule::Nim), 0..=1414u64, Limits::DEFAULT).unwrap());
+    report_gamma(e.graph(), build)
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if let Some(i) = args.iter().position(|a| a == "--case") {
+        let name = args.get(i + 1).expect("--case NAME");
+        let case = CASES.iter().find(|c| c.name == name).expect("a known case");
+        let line = (case.run)();
+        println!("{line}; peak memory {:.0} MiB", peak_memory_mib());
+        return;
+    }
+    let wanted: Vec<&String> = args.iter().filter(|a| !a.starts_with('-')).collect();
+    let exe = std::env::current_exe().expect("the bench binary");
+    for case in CASES {
+        if !wanted.is_empty() && !wanted.iter().any(|w| case.name.contains(w.as_str())) {
+            continue;
+        }
+        let out = Command::new(&exe).args(["--case", case.name]).output().expect("re-run the bench binary");
+        let text = String::from_utf8_lossy(&out.stdout);
+        if out.status.success() {
+            println!("{:<16} {}\n{:<16} {}", case.name, case.what, "", text.trim());
+        } else {
+            println!("{:<16} FAILED: {}", case.name, String::from_utf8_lossy(&out.stderr).trim());
+        }
+    }
+}

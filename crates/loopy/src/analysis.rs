@@ -66,24 +66,13 @@ impl Analysis {
     /// If `cut_off` is neither empty nor one flag per position.
     pub fn new(graph: &Digraph, cut_off: &[bool]) -> Analysis {
         let n = graph.position_count();
-        assert!(
-            cut_off.is_empty() || cut_off.len() == n,
-            "one cut-off flag per position"
-        );
+        assert!(cut_off.is_empty() || cut_off.len() == n, "one cut-off flag per position");
         let cut = |v: VertexId| cut_off.get(v as usize).copied().unwrap_or(false);
         let certain = retrograde(graph, |v| u32::from(cut(v)));
         let (possibly_n, possibly_p, low_n, low_p) = optimistic(graph, &cut);
         let labels = gamma(graph);
         let reaches_cut = reaches(graph, &cut);
-        Analysis {
-            certain,
-            possibly_n,
-            possibly_p,
-            low_n,
-            low_p,
-            labels,
-            reaches_cut,
-        }
+        Analysis { certain, possibly_n, possibly_p, low_n, low_p, labels, reaches_cut }
     }
 
     /// The outcome of `v` if the bound cannot change it, else `None`.
@@ -106,11 +95,7 @@ impl Analysis {
                     Outcome::N => self.low_n[v as usize],
                     _ => self.low_p[v as usize],
                 };
-                if low >= high {
-                    Remoteness::Exact(high)
-                } else {
-                    Remoteness::Between { low, high }
-                }
+                if low >= high { Remoteness::Exact(high) } else { Remoteness::Between { low, high } }
             }
         }
     }
@@ -143,11 +128,7 @@ impl Analysis {
     /// delaying move, from D a move to a certain draw.
     pub fn best_move(&self, graph: &Digraph, v: VertexId) -> Option<VertexId> {
         match self.outcome(v)? {
-            Outcome::D => graph
-                .followers(v)
-                .iter()
-                .copied()
-                .find(|&w| self.outcome(w) == Some(Outcome::D)),
+            Outcome::D => graph.followers(v).iter().copied().find(|&w| self.outcome(w) == Some(Outcome::D)),
             _ => self.certain.best_move(graph, v),
         }
     }
@@ -167,9 +148,7 @@ fn optimistic(graph: &Digraph, cut: &impl Fn(VertexId) -> bool) -> Optimistic {
     let mut low_n = vec![NO_REMOTENESS; n];
     let mut low_p = vec![NO_REMOTENESS; n];
     // Known followers not yet possibly-N (the missing ones are, at time 1).
-    let mut counter: Vec<u32> = (0..n as VertexId)
-        .map(|v| graph.out_degree(v) as u32)
-        .collect();
+    let mut counter: Vec<u32> = (0..n as VertexId).map(|v| graph.out_degree(v) as u32).collect();
     // Bucket queue by remoteness: entries (vertex, is_p).
     let mut buckets: Vec<Vec<(VertexId, bool)>> = vec![Vec::new(), Vec::new(), Vec::new()];
     for v in 0..n as VertexId {
@@ -212,11 +191,7 @@ fn optimistic(graph: &Digraph, cut: &impl Fn(VertexId) -> bool) -> Optimistic {
                     counter[p] -= 1;
                     if counter[p] == 0 {
                         // The missing followers were possibly N at time 1.
-                        let t = if cut(p as VertexId) {
-                            (r + 1).max(2)
-                        } else {
-                            r + 1
-                        };
+                        let t = if cut(p as VertexId) { (r + 1).max(2) } else { r + 1 };
                         pp[p] = true;
                         low_p[p] = t as u32;
                         while buckets.len() <= t {

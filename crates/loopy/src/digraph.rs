@@ -39,10 +39,7 @@ pub enum DigraphError {
 impl fmt::Display for DigraphError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            DigraphError::UnknownPosition {
-                position,
-                positions,
-            } => write!(
+            DigraphError::UnknownPosition { position, positions } => write!(
                 f,
                 "a move uses position {position}, but the digraph has only {positions} positions \
                  (numbered 0 to {}); add the position before its moves",
@@ -121,9 +118,7 @@ impl Digraph {
         G: IntoEdgeReferences + NodeIndexable,
     {
         let n = graph.node_bound();
-        let moves = graph
-            .edge_references()
-            .map(|e| (graph.to_index(e.source()), graph.to_index(e.target())));
+        let moves = graph.edge_references().map(|e| (graph.to_index(e.source()), graph.to_index(e.target())));
         Digraph::from_moves(n, moves).expect("petgraph indices lie below node_bound")
     }
 
@@ -194,8 +189,7 @@ impl Digraph {
 
     /// All moves `(from, to)`, grouped by `from` in increasing order.
     pub fn moves(&self) -> impl Iterator<Item = (VertexId, VertexId)> + '_ {
-        (0..self.position_count() as VertexId)
-            .flat_map(move |v| self.followers(v).iter().map(move |&w| (v, w)))
+        (0..self.position_count() as VertexId).flat_map(move |v| self.followers(v).iter().map(move |&w| (v, w)))
     }
 
     /// The predecessor lists as raw compressed rows: `(start, list)` where the
@@ -206,10 +200,7 @@ impl Digraph {
 
     /// The heap memory held by this digraph, in bytes.
     pub fn heap_bytes(&self) -> usize {
-        4 * (self.succ_start.capacity()
-            + self.succ.capacity()
-            + self.pred_start.capacity()
-            + self.pred.capacity())
+        4 * (self.succ_start.capacity() + self.succ.capacity() + self.pred_start.capacity() + self.pred.capacity())
     }
 }
 
@@ -237,11 +228,7 @@ impl DigraphBuilder {
         if positions > MAX_SIZE {
             return Err(DigraphError::TooLarge { what: "positions" });
         }
-        Ok(DigraphBuilder {
-            positions,
-            from: Vec::new(),
-            to: Vec::new(),
-        })
+        Ok(DigraphBuilder { positions, from: Vec::new(), to: Vec::new() })
     }
 
     /// Reserves room for `moves` more moves.
@@ -256,10 +243,7 @@ impl DigraphBuilder {
     /// # Panics
     /// If the digraph already has [`MAX_SIZE`] positions.
     pub fn add_position(&mut self) -> VertexId {
-        assert!(
-            self.positions < MAX_SIZE,
-            "a digraph holds at most {MAX_SIZE} positions"
-        );
+        assert!(self.positions < MAX_SIZE, "a digraph holds at most {MAX_SIZE} positions");
         self.positions += 1;
         (self.positions - 1) as VertexId
     }
@@ -288,10 +272,7 @@ impl DigraphBuilder {
     pub fn add_move(&mut self, from: usize, to: usize) -> Result<(), DigraphError> {
         for position in [from, to] {
             if position >= self.positions {
-                return Err(DigraphError::UnknownPosition {
-                    position,
-                    positions: self.positions,
-                });
+                return Err(DigraphError::UnknownPosition { position, positions: self.positions });
             }
         }
         if self.from.len() >= MAX_SIZE {
@@ -307,12 +288,7 @@ impl DigraphBuilder {
         let n = self.positions;
         let (succ_start, succ) = rows(n, &self.from, &self.to);
         let (pred_start, pred) = rows(n, &self.to, &self.from);
-        Digraph {
-            succ_start,
-            succ,
-            pred_start,
-            pred,
-        }
+        Digraph { succ_start, succ, pred_start, pred }
     }
 }
 
@@ -364,13 +340,7 @@ mod tests {
     #[test]
     fn unknown_position_is_an_error() {
         let err = Digraph::from_moves(2, [(0, 2)]).unwrap_err();
-        assert_eq!(
-            err,
-            DigraphError::UnknownPosition {
-                position: 2,
-                positions: 2
-            }
-        );
+        assert_eq!(err, DigraphError::UnknownPosition { position: 2, positions: 2 });
         assert!(err.to_string().contains("numbered 0 to 1"));
     }
 

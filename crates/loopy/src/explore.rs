@@ -48,10 +48,7 @@ pub struct Limits {
 
 impl Limits {
     /// Ten million positions and fifty million moves: about 1.5 GB at most.
-    pub const DEFAULT: Limits = Limits {
-        max_positions: 10_000_000,
-        max_moves: 50_000_000,
-    };
+    pub const DEFAULT: Limits = Limits { max_positions: 10_000_000, max_moves: 50_000_000 };
 }
 
 impl Default for Limits {
@@ -91,10 +88,7 @@ impl fmt::Display for ExploreError {
                  raise the move limit or start from fewer or smaller positions"
             ),
             ExploreError::StartOutOfBounds => {
-                write!(
-                    f,
-                    "a start position lies outside the bound; raise the bound"
-                )
+                write!(f, "a start position lies outside the bound; raise the bound")
             }
         }
     }
@@ -177,9 +171,7 @@ pub fn explore<G: Game>(
         }
         if !index.contains_key(&p) {
             if positions.len() >= max_positions {
-                return Err(ExploreError::TooManyPositions {
-                    limit: limits.max_positions,
-                });
+                return Err(ExploreError::TooManyPositions { limit: limits.max_positions });
             }
             index.insert(p.clone(), builder.add_position());
             positions.push(p);
@@ -204,9 +196,7 @@ pub fn explore<G: Game>(
                 Some(&w) => w,
                 None => {
                     if positions.len() >= max_positions {
-                        return Err(ExploreError::TooManyPositions {
-                            limit: limits.max_positions,
-                        });
+                        return Err(ExploreError::TooManyPositions { limit: limits.max_positions });
                     }
                     let w = builder.add_position();
                     index.insert(q.clone(), w);
@@ -219,23 +209,14 @@ pub fn explore<G: Game>(
         targets.sort_unstable();
         targets.dedup();
         if builder.move_count() + targets.len() > max_moves {
-            return Err(ExploreError::TooManyMoves {
-                limit: limits.max_moves,
-            });
+            return Err(ExploreError::TooManyMoves { limit: limits.max_moves });
         }
         for &w in &targets {
-            builder
-                .add_move(v as usize, w as usize)
-                .expect("moves join explored positions");
+            builder.add_move(v as usize, w as usize).expect("moves join explored positions");
         }
         cut_off.push(cut);
     }
-    Ok(Explored {
-        graph: builder.build(),
-        positions,
-        index,
-        cut_off,
-    })
+    Ok(Explored { graph: builder.build(), positions, index, cut_off })
 }
 
 #[cfg(test)]
@@ -261,29 +242,10 @@ mod tests {
         assert!(e.is_cut_off(4) && e.is_cut_off(5) && !e.is_cut_off(3));
         assert!(!e.is_complete());
         assert_eq!(e.vertex(&3), Some(3));
-        let err = explore(
-            &Up(1000),
-            [0],
-            Limits {
-                max_positions: 10,
-                max_moves: 100,
-            },
-        )
-        .unwrap_err();
+        let err = explore(&Up(1000), [0], Limits { max_positions: 10, max_moves: 100 }).unwrap_err();
         assert_eq!(err, ExploreError::TooManyPositions { limit: 10 });
-        let err = explore(
-            &Up(1000),
-            [0],
-            Limits {
-                max_positions: 100,
-                max_moves: 10,
-            },
-        )
-        .unwrap_err();
+        let err = explore(&Up(1000), [0], Limits { max_positions: 100, max_moves: 10 }).unwrap_err();
         assert_eq!(err, ExploreError::TooManyMoves { limit: 10 });
-        assert_eq!(
-            explore(&Up(3), [7], Limits::DEFAULT).unwrap_err(),
-            ExploreError::StartOutOfBounds
-        );
+        assert_eq!(explore(&Up(3), [7], Limits::DEFAULT).unwrap_err(), ExploreError::StartOutOfBounds);
     }
 }

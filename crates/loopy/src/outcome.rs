@@ -124,16 +124,10 @@ impl Outcomes {
     pub fn best_move(&self, graph: &Digraph, v: VertexId) -> Option<VertexId> {
         let followers = graph.followers(v);
         match self.outcome(v) {
-            Outcome::D => followers
-                .iter()
-                .copied()
-                .find(|&w| self.outcome(w) == Outcome::D),
+            Outcome::D => followers.iter().copied().find(|&w| self.outcome(w) == Outcome::D),
             Outcome::N | Outcome::P => {
                 let target = self.remoteness[v as usize].checked_sub(1)?;
-                followers
-                    .iter()
-                    .copied()
-                    .find(|&w| self.remoteness[w as usize] == target)
+                followers.iter().copied().find(|&w| self.remoteness[w as usize] == target)
             }
         }
     }
@@ -153,9 +147,7 @@ pub(crate) fn retrograde(graph: &Digraph, extra: impl Fn(VertexId) -> u32) -> Ou
     let mut outcome = vec![Outcome::D; n];
     let mut remoteness = vec![NO_REMOTENESS; n];
     // The counter of moves out of v not yet known to lead to an N-position.
-    let mut counter: Vec<u32> = (0..n as VertexId)
-        .map(|v| graph.out_degree(v) as u32 + extra(v))
-        .collect();
+    let mut counter: Vec<u32> = (0..n as VertexId).map(|v| graph.out_degree(v) as u32 + extra(v)).collect();
     let mut queue: Vec<VertexId> = Vec::with_capacity(n / 4);
     for v in 0..n as VertexId {
         if counter[v as usize] == 0 {
@@ -194,10 +186,7 @@ pub(crate) fn retrograde(graph: &Digraph, extra: impl Fn(VertexId) -> u32) -> Ou
             }
         }
     }
-    Outcomes {
-        outcome,
-        remoteness,
-    }
+    Outcomes { outcome, remoteness }
 }
 
 #[cfg(test)]
@@ -209,17 +198,7 @@ mod tests {
         // 0 terminal; 1 -> 0; 2 -> 1; 3 <-> 4 and 4 -> 2; 5 -> 5.
         let g = Digraph::from_moves(6, [(1, 0), (2, 1), (3, 4), (4, 3), (4, 2), (5, 5)]).unwrap();
         let o = outcomes(&g);
-        assert_eq!(
-            o.as_slice(),
-            &[
-                Outcome::P,
-                Outcome::N,
-                Outcome::P,
-                Outcome::P,
-                Outcome::N,
-                Outcome::D
-            ]
-        );
+        assert_eq!(o.as_slice(), &[Outcome::P, Outcome::N, Outcome::P, Outcome::P, Outcome::N, Outcome::D]);
         assert_eq!(o.remoteness(0), Some(0));
         assert_eq!(o.remoteness(2), Some(2));
         assert_eq!(o.remoteness(4), Some(3));

@@ -53,6 +53,33 @@ pub fn random_digraph(positions: usize, moves: usize, seed: u64) -> Digraph {
     b.build()
 }
 
+/// A random digraph whose moves mostly go down: each of the `moves` moves
+/// leaves a uniformly random position `u` and, with probability
+/// `1 - up_per_mille / 1000`, goes to a uniformly random position below `u`
+/// (position 0 keeps no such move); otherwise it goes to any position. With a
+/// few upward moves this has many finite gamma values of some size, some
+/// cycles and some draws: a harder case for [`gamma`](crate::gamma()) than a
+/// uniform random digraph.
+pub fn random_downward_digraph(positions: usize, moves: usize, up_per_mille: u64, seed: u64) -> Digraph {
+    let mut rng = SplitMix64::new(seed);
+    let mut b = DigraphBuilder::with_positions(positions).expect("size within MAX_SIZE");
+    b.reserve_moves(moves);
+    let mut added = 0;
+    while added < moves {
+        let from = rng.below(positions as u64);
+        let to = if rng.below(1000) < up_per_mille {
+            rng.below(positions as u64)
+        } else if from > 0 {
+            rng.below(from)
+        } else {
+            continue;
+        };
+        b.add_move(from as usize, to as usize).expect("positions in range");
+        added += 1;
+    }
+    b.build()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

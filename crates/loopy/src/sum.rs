@@ -33,9 +33,7 @@ pub fn nim_sum(a: &Gamma, b: &Gamma) -> Gamma {
 /// The value of a sum whose components have the given values (`0` for an
 /// empty sum).
 pub fn sum_value<'a>(values: impl IntoIterator<Item = &'a Gamma>) -> Gamma {
-    values
-        .into_iter()
-        .fold(Gamma::Finite(0), |acc, g| nim_sum(&acc, g))
+    values.into_iter().fold(Gamma::Finite(0), |acc, g| nim_sum(&acc, g))
 }
 
 /// One component of a sum: a token at `position` of `graph`, whose
@@ -89,23 +87,15 @@ pub fn sum_best_move(tokens: &[Token<'_>]) -> Option<SumMove> {
 }
 
 fn winning_move(tokens: &[Token<'_>], values: &[Gamma]) -> Option<SumMove> {
-    let infinite: Vec<usize> = (0..values.len())
-        .filter(|&j| values[j].is_infinite())
-        .collect();
+    let infinite: Vec<usize> = (0..values.len()).filter(|&j| values[j].is_infinite()).collect();
     if let [j] = infinite[..] {
         // b ∈ K: move the infinite component to a follower of value b.
-        let b = values
-            .iter()
-            .filter_map(Gamma::finite)
-            .fold(0, |a, x| a ^ x);
+        let b = values.iter().filter_map(Gamma::finite).fold(0, |a, x| a ^ x);
         let t = tokens[j];
         let to = t.labels.move_to_value(t.graph, t.position, b)?;
         return Some(SumMove { component: j, to });
     }
-    let s = values
-        .iter()
-        .filter_map(Gamma::finite)
-        .fold(0, |a, x| a ^ x);
+    let s = values.iter().filter_map(Gamma::finite).fold(0, |a, x| a ^ x);
     let mut best: Option<(u32, i64, SumMove)> = None;
     for (j, (t, v)) in tokens.iter().zip(values).enumerate() {
         let g = v.finite()?;
@@ -117,8 +107,7 @@ fn winning_move(tokens: &[Token<'_>], values: &[Gamma]) -> Option<SumMove> {
             continue;
         };
         let drop = g - target;
-        let dc = i64::from(t.labels.counter(to).unwrap_or(0))
-            - i64::from(t.labels.counter(t.position).unwrap_or(0));
+        let dc = i64::from(t.labels.counter(to).unwrap_or(0)) - i64::from(t.labels.counter(t.position).unwrap_or(0));
         let better = match best {
             None => true,
             Some((bd, bc, _)) => drop > bd || (drop == bd && dc < bc),
@@ -134,13 +123,8 @@ fn draw_move(tokens: &[Token<'_>], values: &[Gamma]) -> Option<SumMove> {
     // Prefer moving an infinite component to an infinite follower that keeps
     // the draw (condition C provides one when it is the only infinity and the
     // rest cannot be adjusted); otherwise any move whose result is a draw.
-    let infinite: Vec<usize> = (0..values.len())
-        .filter(|&j| values[j].is_infinite())
-        .collect();
-    let b = values
-        .iter()
-        .filter_map(Gamma::finite)
-        .fold(0, |a, x| a ^ x);
+    let infinite: Vec<usize> = (0..values.len()).filter(|&j| values[j].is_infinite()).collect();
+    let b = values.iter().filter_map(Gamma::finite).fold(0, |a, x| a ^ x);
     if let [j] = infinite[..] {
         let t = tokens[j];
         if let Some(to) = t.labels.infinite_move_avoiding(t.graph, t.position, b) {
@@ -235,10 +219,7 @@ pub fn product(components: &[&Digraph], max_positions: usize) -> Result<Product,
             }
         }
     }
-    Ok(Product {
-        graph: b.build(),
-        sizes,
-    })
+    Ok(Product { graph: b.build(), sizes })
 }
 
 #[cfg(test)]

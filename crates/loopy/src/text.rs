@@ -85,17 +85,11 @@ impl Names {
     }
 
     fn arc(&mut self, a: VertexId, b: VertexId) {
-        self.builder
-            .add_move(a as usize, b as usize)
-            .expect("both positions were added");
+        self.builder.add_move(a as usize, b as usize).expect("both positions were added");
     }
 
     fn finish(self) -> NamedDigraph {
-        NamedDigraph {
-            graph: self.builder.build(),
-            names: self.names,
-            index: self.index,
-        }
+        NamedDigraph { graph: self.builder.build(), names: self.names, index: self.index }
     }
 }
 
@@ -107,10 +101,7 @@ pub fn read_digraph(text: &str) -> Result<NamedDigraph, ParseError> {
         .find(|l| !l.is_empty() && !l.starts_with("//"))
         .and_then(|l| l.split(|c: char| c.is_whitespace() || c == '{').next())
         .unwrap_or("");
-    if matches!(
-        first_word.to_ascii_lowercase().as_str(),
-        "digraph" | "graph" | "strict"
-    ) {
+    if matches!(first_word.to_ascii_lowercase().as_str(), "digraph" | "graph" | "strict") {
         read_dot(text)
     } else {
         read_edge_list(text)
@@ -126,10 +117,7 @@ pub fn read_edge_list(text: &str) -> Result<NamedDigraph, ParseError> {
             continue;
         }
         let words = |s: &str| -> Vec<String> {
-            s.split(|c: char| c.is_whitespace() || c == ',')
-                .filter(|w| !w.is_empty())
-                .map(str::to_string)
-                .collect()
+            s.split(|c: char| c.is_whitespace() || c == ',').filter(|w| !w.is_empty()).map(str::to_string).collect()
         };
         if line.contains("->") {
             let links: Vec<Vec<String>> = line.split("->").map(words).collect();
@@ -139,10 +127,7 @@ pub fn read_edge_list(text: &str) -> Result<NamedDigraph, ParseError> {
                     message: "an arrow '->' needs a position on each side, e.g. 'a -> b'".into(),
                 });
             }
-            let ids: Vec<Vec<VertexId>> = links
-                .iter()
-                .map(|l| l.iter().map(|n| names.id(n)).collect())
-                .collect();
+            let ids: Vec<Vec<VertexId>> = links.iter().map(|l| l.iter().map(|n| names.id(n)).collect()).collect();
             for pair in ids.windows(2) {
                 for &a in &pair[0] {
                     for &b in &pair[1] {
@@ -174,13 +159,8 @@ fn tokenize(text: &str) -> Result<Vec<(Tok, usize)>, ParseError> {
     let mut toks = Vec::new();
     let mut line = 1;
     let mut i = 0;
-    let at_line_start = |chars: &[char], i: usize| {
-        chars[..i]
-            .iter()
-            .rev()
-            .take_while(|&&c| c != '\n')
-            .all(|c| c.is_whitespace())
-    };
+    let at_line_start =
+        |chars: &[char], i: usize| chars[..i].iter().rev().take_while(|&&c| c != '\n').all(|c| c.is_whitespace());
     while i < chars.len() {
         let c = chars[i];
         match c {
@@ -204,10 +184,7 @@ fn tokenize(text: &str) -> Result<Vec<(Tok, usize)>, ParseError> {
                 i += 2;
                 loop {
                     if i + 1 >= chars.len() {
-                        return Err(ParseError {
-                            line: start,
-                            message: "a comment '/*' is never closed".into(),
-                        });
+                        return Err(ParseError { line: start, message: "a comment '/*' is never closed".into() });
                     }
                     if chars[i] == '*' && chars[i + 1] == '/' {
                         i += 2;
@@ -220,10 +197,7 @@ fn tokenize(text: &str) -> Result<Vec<(Tok, usize)>, ParseError> {
                 }
             }
             '-' if matches!(chars.get(i + 1), Some('>') | Some('-')) => {
-                toks.push((
-                    Tok::Sym(if chars[i + 1] == '>' { "->" } else { "--" }),
-                    line,
-                ));
+                toks.push((Tok::Sym(if chars[i + 1] == '>' { "->" } else { "--" }), line));
                 i += 2;
             }
             '{' | '}' | '[' | ']' | '=' | ';' | ',' | ':' => {
@@ -247,10 +221,7 @@ fn tokenize(text: &str) -> Result<Vec<(Tok, usize)>, ParseError> {
                 loop {
                     match chars.get(i) {
                         None => {
-                            return Err(ParseError {
-                                line: start,
-                                message: "a quoted name is never closed".into(),
-                            });
+                            return Err(ParseError { line: start, message: "a quoted name is never closed".into() });
                         }
                         Some('"') => break,
                         Some('\\') if chars.get(i + 1) == Some(&'"') => {
@@ -276,10 +247,7 @@ fn tokenize(text: &str) -> Result<Vec<(Tok, usize)>, ParseError> {
                 let mut s = String::new();
                 loop {
                     let Some(&ch) = chars.get(i) else {
-                        return Err(ParseError {
-                            line: start,
-                            message: "a '<' name is never closed".into(),
-                        });
+                        return Err(ParseError { line: start, message: "a '<' name is never closed".into() });
                     };
                     match ch {
                         '<' => depth += 1,
@@ -310,10 +278,7 @@ fn tokenize(text: &str) -> Result<Vec<(Tok, usize)>, ParseError> {
                 toks.push((Tok::Id(s), line));
             }
             _ => {
-                return Err(ParseError {
-                    line,
-                    message: format!("unexpected character '{c}' in the DOT text"),
-                });
+                return Err(ParseError { line, message: format!("unexpected character '{c}' in the DOT text") });
             }
         }
     }
@@ -333,17 +298,11 @@ impl Dot {
     }
 
     fn line(&self) -> usize {
-        self.toks
-            .get(self.at)
-            .or(self.toks.last())
-            .map_or(1, |&(_, l)| l)
+        self.toks.get(self.at).or(self.toks.last()).map_or(1, |&(_, l)| l)
     }
 
     fn err<T>(&self, message: impl Into<String>) -> Result<T, ParseError> {
-        Err(ParseError {
-            line: self.line(),
-            message: message.into(),
-        })
+        Err(ParseError { line: self.line(), message: message.into() })
     }
 
     fn eat(&mut self, sym: &'static str) -> bool {
@@ -377,8 +336,7 @@ impl Dot {
                     break;
                 }
                 if self.id().is_none() && !self.eat(",") && !self.eat(";") && !self.eat("=") {
-                    return self
-                        .err("expected an attribute 'name=value' or ']' in an attribute list");
+                    return self.err("expected an attribute 'name=value' or ']' in an attribute list");
                 }
             }
         }
@@ -447,8 +405,7 @@ impl Dot {
             loop {
                 let arrow = if self.eat("->") {
                     if !self.directed {
-                        return self
-                            .err("'->' in an undirected graph; use '--' or write 'digraph'");
+                        return self.err("'->' in an undirected graph; use '--' or write 'digraph'");
                     }
                     true
                 } else if self.eat("--") {
@@ -501,12 +458,7 @@ impl Dot {
 /// Reads the DOT form.
 pub fn read_dot(text: &str) -> Result<NamedDigraph, ParseError> {
     let toks = tokenize(text)?;
-    let mut dot = Dot {
-        toks,
-        at: 0,
-        directed: true,
-        names: Names::default(),
-    };
+    let mut dot = Dot { toks, at: 0, directed: true, names: Names::default() };
     dot.graph()?;
     Ok(dot.names.finish())
 }
@@ -516,20 +468,14 @@ mod tests {
     use super::*;
 
     fn arcs(g: &NamedDigraph) -> Vec<(String, String)> {
-        let mut v: Vec<(String, String)> = g
-            .graph
-            .moves()
-            .map(|(a, b)| (g.name(a).to_string(), g.name(b).to_string()))
-            .collect();
+        let mut v: Vec<(String, String)> =
+            g.graph.moves().map(|(a, b)| (g.name(a).to_string(), g.name(b).to_string())).collect();
         v.sort();
         v
     }
 
     fn pairs(list: &[(&str, &str)]) -> Vec<(String, String)> {
-        let mut v: Vec<(String, String)> = list
-            .iter()
-            .map(|(a, b)| (a.to_string(), b.to_string()))
-            .collect();
+        let mut v: Vec<(String, String)> = list.iter().map(|(a, b)| (a.to_string(), b.to_string())).collect();
         v.sort();
         v
     }
@@ -538,17 +484,7 @@ mod tests {
     fn edge_list_forms() {
         let g = read_digraph("# c\nM\nA1 M\nE A1, N2 # two moves\nN2 -> D -> R2 x\n\n").unwrap();
         assert_eq!(g.names, vec!["M", "A1", "E", "N2", "D", "R2", "x"]);
-        assert_eq!(
-            arcs(&g),
-            pairs(&[
-                ("A1", "M"),
-                ("E", "A1"),
-                ("E", "N2"),
-                ("N2", "D"),
-                ("D", "R2"),
-                ("D", "x")
-            ])
-        );
+        assert_eq!(arcs(&g), pairs(&[("A1", "M"), ("E", "A1"), ("E", "N2"), ("N2", "D"), ("D", "R2"), ("D", "x")]));
         assert_eq!(read_digraph("a ->\n").unwrap_err().line, 1);
     }
 
@@ -564,10 +500,7 @@ mod tests {
               comment */ -> a
             }"#;
         let g = read_digraph(text).unwrap();
-        assert_eq!(
-            arcs(&g),
-            pairs(&[("a", "b"), ("b", "c"), ("b", "d"), ("f", "a"), ("g h", "a")])
-        );
+        assert_eq!(arcs(&g), pairs(&[("a", "b"), ("b", "c"), ("b", "d"), ("f", "a"), ("g h", "a")]));
         assert!(g.vertex("e").is_some());
         let u = read_digraph("graph { a -- b }").unwrap();
         assert_eq!(arcs(&u), pairs(&[("a", "b"), ("b", "a")]));

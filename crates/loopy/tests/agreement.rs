@@ -30,17 +30,9 @@ fn check_all(g: &Digraph) {
         let (bo, br) = brute[v as usize];
         assert_eq!(o.outcome(v), bo, "retrograde vs minimax at {v} in {g:?}");
         assert_eq!(o.remoteness(v), br, "remoteness vs minimax at {v} in {g:?}");
-        assert_eq!(
-            gamma_outcome(&labels.get(v)),
-            bo,
-            "gamma vs minimax at {v} in {g:?}"
-        );
+        assert_eq!(gamma_outcome(&labels.get(v)), bo, "gamma vs minimax at {v} in {g:?}");
         assert_eq!(labels.outcome(v), bo);
-        assert_eq!(
-            labels.get(v),
-            literal[v as usize],
-            "gamma vs the literal labelling at {v} in {g:?}"
-        );
+        assert_eq!(labels.get(v), literal[v as usize], "gamma vs the literal labelling at {v} in {g:?}");
     }
     check_conditions(g, &labels);
     check_strategies(g);
@@ -64,9 +56,7 @@ fn check_strategies(g: &Digraph) {
             Outcome::D => {
                 let w = o.best_move(g, v).expect("a draw-keeping move");
                 assert_eq!(o.outcome(w), Outcome::D);
-                let w = labels
-                    .best_move(g, v)
-                    .expect("a draw-keeping move by gamma");
+                let w = labels.best_move(g, v).expect("a draw-keeping move by gamma");
                 assert_eq!(o.outcome(w), Outcome::D);
             }
             Outcome::P => {
@@ -79,17 +69,11 @@ fn check_strategies(g: &Digraph) {
     }
     // The gamma strategy (move to 0 with the least counter) terminates: with
     // the winner restricted to it, every N-position is still won.
-    let restricted = restrict(g, |v| {
-        (labels.outcome(v) == Outcome::N).then(|| labels.best_move(g, v).unwrap())
-    });
+    let restricted = restrict(g, |v| (labels.outcome(v) == Outcome::N).then(|| labels.best_move(g, v).unwrap()));
     let ro = outcomes(&restricted);
     for v in 0..g.position_count() as VertexId {
         if o.outcome(v) != Outcome::D {
-            assert_eq!(
-                ro.outcome(v),
-                o.outcome(v),
-                "the gamma strategy fails to win from {v} in {g:?}"
-            );
+            assert_eq!(ro.outcome(v), o.outcome(v), "the gamma strategy fails to win from {v} in {g:?}");
         }
     }
 }
@@ -153,12 +137,8 @@ fn seed_dfs(g: &Digraph, start: impl Fn(VertexId) -> usize) -> Vec<Outcome> {
     }
     let n = g.position_count();
     // (winning, losing, visited, degree)
-    let mut st = (
-        vec![false; n],
-        vec![false; n],
-        vec![false; n],
-        (0..n as VertexId).map(|v| start(v) as isize).collect(),
-    );
+    let mut st =
+        (vec![false; n], vec![false; n], vec![false; n], (0..n as VertexId).map(|v| start(v) as isize).collect());
     for v in 0..n as VertexId {
         if g.is_terminal(v) {
             st.1[v as usize] = true;

@@ -107,9 +107,8 @@ pub fn dismantle(graph: &SimpleGraph) -> Dismantling {
     let n = graph.vertex_count();
     let mut alive = vec![true; n];
     let mut deg: Vec<usize> = (0..n).map(|v| graph.adj[v].len()).collect();
-    let edges: HashSet<(u32, u32)> = (0..n as u32)
-        .flat_map(|v| graph.adj[v as usize].iter().map(move |&w| key(v, w)))
-        .collect();
+    let edges: HashSet<(u32, u32)> =
+        (0..n as u32).flat_map(|v| graph.adj[v as usize].iter().map(move |&w| key(v, w))).collect();
     // Triangles on each edge: common neighbours of its ends.
     let mut tri: HashMap<(u32, u32), usize> = HashMap::with_capacity(edges.len());
     for &(a, b) in &edges {
@@ -129,10 +128,7 @@ pub fn dismantle(graph: &SimpleGraph) -> Dismantling {
         tri.insert((a, b), c);
     }
     let dominator = |v: u32, alive: &[bool], deg: &[usize], tri: &HashMap<(u32, u32), usize>| {
-        graph.adj[v as usize]
-            .iter()
-            .copied()
-            .find(|&w| alive[w as usize] && tri[&key(v, w)] + 1 == deg[v as usize])
+        graph.adj[v as usize].iter().copied().find(|&w| alive[w as usize] && tri[&key(v, w)] + 1 == deg[v as usize])
     };
     let mut left = n;
     let mut removed = Vec::new();
@@ -147,11 +143,7 @@ pub fn dismantle(graph: &SimpleGraph) -> Dismantling {
         alive[v as usize] = false;
         left -= 1;
         removed.push((v, w));
-        let nbrs: Vec<u32> = graph.adj[v as usize]
-            .iter()
-            .copied()
-            .filter(|&a| alive[a as usize])
-            .collect();
+        let nbrs: Vec<u32> = graph.adj[v as usize].iter().copied().filter(|&a| alive[a as usize]).collect();
         for (i, &a) in nbrs.iter().enumerate() {
             deg[a as usize] -= 1;
             for &b in &nbrs[i + 1..] {
@@ -162,10 +154,7 @@ pub fn dismantle(graph: &SimpleGraph) -> Dismantling {
         }
         stack.extend(nbrs);
     }
-    Dismantling {
-        removed,
-        left: (0..n as u32).filter(|&v| alive[v as usize]).collect(),
-    }
+    Dismantling { removed, left: (0..n as u32).filter(|&v| alive[v as usize]).collect() }
 }
 
 /// A position of cops and robbers.
@@ -202,12 +191,7 @@ impl Game for CopsAndRobbers<'_> {
     type Position = Pursuit;
 
     fn followers(&self, p: &Pursuit, out: &mut Vec<Pursuit>) {
-        let Pursuit::At {
-            cop,
-            robber,
-            cop_to_move,
-        } = *p
-        else {
+        let Pursuit::At { cop, robber, cop_to_move } = *p else {
             return;
         };
         if cop == robber {
@@ -222,17 +206,9 @@ impl Game for CopsAndRobbers<'_> {
         let mover = if cop_to_move { cop } else { robber };
         for &to in std::iter::once(&mover).chain(self.graph.neighbours(mover)) {
             out.push(if cop_to_move {
-                Pursuit::At {
-                    cop: to,
-                    robber,
-                    cop_to_move: false,
-                }
+                Pursuit::At { cop: to, robber, cop_to_move: false }
             } else {
-                Pursuit::At {
-                    cop,
-                    robber: to,
-                    cop_to_move: true,
-                }
+                Pursuit::At { cop, robber: to, cop_to_move: true }
             });
         }
     }
@@ -247,25 +223,13 @@ pub fn cop_wins_by_play(graph: &SimpleGraph) -> bool {
     if n == 0 {
         return false;
     }
-    let starts = (0..n).flat_map(|c| {
-        (0..n).map(move |r| Pursuit::At {
-            cop: c,
-            robber: r,
-            cop_to_move: true,
-        })
-    });
+    let starts = (0..n).flat_map(|c| (0..n).map(move |r| Pursuit::At { cop: c, robber: r, cop_to_move: true }));
     let game = CopsAndRobbers::new(graph);
     let e = explore(&game, starts, Limits::DEFAULT).expect("graph small enough to play out");
     let o = outcomes(e.graph());
     (0..n).any(|c| {
         (0..n).all(|r| {
-            let v: VertexId = e
-                .vertex(&Pursuit::At {
-                    cop: c,
-                    robber: r,
-                    cop_to_move: true,
-                })
-                .expect("explored");
+            let v: VertexId = e.vertex(&Pursuit::At { cop: c, robber: r, cop_to_move: true }).expect("explored");
             o.outcome(v) == Outcome::N
         })
     })

@@ -23,9 +23,7 @@ impl FairShares {
     /// The game with `almonds` almonds (1 to [`MAX_ALMONDS`]).
     pub fn new(almonds: u32) -> Result<FairShares, String> {
         if almonds == 0 || almonds > MAX_ALMONDS {
-            return Err(format!(
-                "the number of almonds must be 1 to {MAX_ALMONDS}, got {almonds}"
-            ));
+            return Err(format!("the number of almonds must be 1 to {MAX_ALMONDS}, got {almonds}"));
         }
         Ok(FairShares { almonds })
     }
@@ -95,20 +93,13 @@ impl Game for FairShares {
 
 impl Notation for FairShares {
     fn format(&self, heaps: &Vec<u32>) -> String {
-        heaps
-            .iter()
-            .map(u32::to_string)
-            .collect::<Vec<_>>()
-            .join(",")
+        heaps.iter().map(u32::to_string).collect::<Vec<_>>().join(",")
     }
 
     fn parse(&self, text: &str) -> Result<Vec<u32>, String> {
         let heaps = parse_list(text, "a heap")?;
         if heaps.contains(&0) {
-            return Err(format!(
-                "heaps hold at least one almond, got '{}'",
-                text.trim()
-            ));
+            return Err(format!("heaps hold at least one almond, got '{}'", text.trim()));
         }
         let total: u64 = heaps.iter().sum();
         if total != u64::from(self.almonds) {
@@ -136,16 +127,7 @@ mod tests {
         g.followers(&vec![3, 2, 1], &mut out);
         out.sort();
         // 3 -> 1,1,1; 2 -> 1,1;  merge 3+2, 3+1, 2+1.
-        assert_eq!(
-            out,
-            vec![
-                vec![2, 1, 1, 1, 1],
-                vec![3, 1, 1, 1],
-                vec![3, 3],
-                vec![4, 2],
-                vec![5, 1]
-            ]
-        );
+        assert_eq!(out, vec![vec![2, 1, 1, 1, 1], vec![3, 1, 1, 1], vec![3, 3], vec![4, 2], vec![5, 1]]);
         out.clear();
         g.followers(&vec![2, 2, 2], &mut out);
         assert_eq!(out, vec![vec![2, 2, 1, 1]]);

@@ -73,15 +73,10 @@ impl HeapGame {
         s.sort_unstable();
         s.dedup();
         if s.is_empty() {
-            return Err(
-                "the subtraction set is empty; give at least one positive number, e.g. --set 1,3,4"
-                    .into(),
-            );
+            return Err("the subtraction set is empty; give at least one positive number, e.g. --set 1,3,4".into());
         }
         if s[0] == 0 {
-            return Err(
-                "the subtraction set contains 0; every number in it must be positive".into(),
-            );
+            return Err("the subtraction set contains 0; every number in it must be positive".into());
         }
         Ok(HeapGame::new(HeapRule::Subtraction(s)))
     }
@@ -111,10 +106,7 @@ impl HeapGame {
     pub fn grows(&self) -> bool {
         matches!(
             self.rule,
-            HeapRule::SquareButOne
-                | HeapRule::SquareButOneOdd
-                | HeapRule::PutOrTakeASquare
-                | HeapRule::Tribulations
+            HeapRule::SquareButOne | HeapRule::SquareButOneOdd | HeapRule::PutOrTakeASquare | HeapRule::Tribulations
         )
     }
 }
@@ -153,9 +145,7 @@ impl Game for HeapGame {
             }
         };
         match &self.rule {
-            HeapRule::Subtraction(set) => {
-                out.extend(set.iter().take_while(|&&s| s <= n).map(|&s| n - s))
-            }
+            HeapRule::Subtraction(set) => out.extend(set.iter().take_while(|&&s| s <= n).map(|&s| n - s)),
             HeapRule::Nim => out.extend((0..n).rev()),
             HeapRule::AtLeastHalf if n > 0 => out.extend((0..=n / 2).rev()),
             HeapRule::AtLeastHalf => {}
@@ -210,14 +200,10 @@ impl Notation for HeapGame {
     fn parse(&self, text: &str) -> Result<u64, String> {
         let n = parse_number(text, "a heap")?;
         if n < self.smallest_position() {
-            return Err(format!(
-                "a heap of the Aliquot game has at least 1 chip, got {n}"
-            ));
+            return Err(format!("a heap of the Aliquot game has at least 1 chip, got {n}"));
         }
         if n > MAX_HEAP {
-            return Err(format!(
-                "a heap of at most {MAX_HEAP} stones is supported, got {n}"
-            ));
+            return Err(format!("a heap of at most {MAX_HEAP} stones is supported, got {n}"));
         }
         match self.bound {
             Some(b) if n > b => Err(format!("heap {n} exceeds the bound {b}; raise --bound")),
@@ -253,30 +239,12 @@ mod tests {
         assert_eq!(largest_triangular(10), 10);
         assert_eq!(largest_triangular(9), 6);
         // "from a pile of 12 chips, you may remove 1, 2, 3, 4, 6, or 12 chips"
-        assert_eq!(
-            followers(&HeapGame::new(HeapRule::Divisor), 12),
-            vec![0, 6, 8, 9, 10, 11]
-        );
-        assert_eq!(
-            followers(&HeapGame::new(HeapRule::Aliquot), 12),
-            vec![6, 8, 9, 10, 11]
-        );
-        assert_eq!(
-            followers(&HeapGame::new(HeapRule::AtMostHalf), 1),
-            Vec::<u64>::new()
-        );
-        assert_eq!(
-            followers(&HeapGame::new(HeapRule::AtMostHalf), 5),
-            vec![3, 4]
-        );
-        assert_eq!(
-            followers(&HeapGame::new(HeapRule::AtLeastHalf), 5),
-            vec![0, 1, 2]
-        );
-        assert_eq!(
-            followers(&HeapGame::subtraction([4, 1, 3]).unwrap(), 3),
-            vec![0, 2]
-        );
+        assert_eq!(followers(&HeapGame::new(HeapRule::Divisor), 12), vec![0, 6, 8, 9, 10, 11]);
+        assert_eq!(followers(&HeapGame::new(HeapRule::Aliquot), 12), vec![6, 8, 9, 10, 11]);
+        assert_eq!(followers(&HeapGame::new(HeapRule::AtMostHalf), 1), Vec::<u64>::new());
+        assert_eq!(followers(&HeapGame::new(HeapRule::AtMostHalf), 5), vec![3, 4]);
+        assert_eq!(followers(&HeapGame::new(HeapRule::AtLeastHalf), 5), vec![0, 1, 2]);
+        assert_eq!(followers(&HeapGame::subtraction([4, 1, 3]).unwrap(), 3), vec![0, 2]);
         assert!(HeapGame::subtraction([]).is_err());
         assert!(HeapGame::subtraction([0, 2]).is_err());
     }
@@ -287,11 +255,6 @@ mod tests {
         assert_eq!(g.parse(" 12 "), Ok(12));
         assert!(g.parse("0").is_err());
         assert!(g.parse("x").is_err());
-        assert!(
-            HeapGame::new(HeapRule::Nim)
-                .with_bound(5)
-                .parse("6")
-                .is_err()
-        );
+        assert!(HeapGame::new(HeapRule::Nim).with_bound(5).parse("6").is_err());
     }
 }

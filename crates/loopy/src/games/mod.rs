@@ -37,8 +37,7 @@ pub trait Notation: Game {
 /// Reads a non-negative integer, naming `what` in the error.
 pub(crate) fn parse_number(text: &str, what: &str) -> Result<u64, String> {
     let t = text.trim();
-    t.parse::<u64>()
-        .map_err(|_| format!("{what} must be a non-negative integer, got '{t}'"))
+    t.parse::<u64>().map_err(|_| format!("{what} must be a non-negative integer, got '{t}'"))
 }
 
 /// Reads a comma-separated list of non-negative integers (empty allowed).

@@ -14,19 +14,12 @@ use crate::explore::Game;
 fn to_u32s(values: Vec<u64>, what: &str) -> Result<Vec<u32>, String> {
     values
         .into_iter()
-        .map(|x| {
-            u32::try_from(x)
-                .map_err(|_| format!("{what} up to {} are supported, got {x}", u32::MAX))
-        })
+        .map(|x| u32::try_from(x).map_err(|_| format!("{what} up to {} are supported, got {x}", u32::MAX)))
         .collect()
 }
 
 fn join(values: &[u32]) -> String {
-    values
-        .iter()
-        .map(u32::to_string)
-        .collect::<Vec<_>>()
-        .join(",")
+    values.iter().map(u32::to_string).collect::<Vec<_>>().join(",")
 }
 
 /// Nim on any number of heaps.

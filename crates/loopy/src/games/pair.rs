@@ -38,10 +38,7 @@ fn parse_pair(text: &str, seps: &[char], form: &str) -> Result<(u32, u32), Strin
     let y = parse_number(y, "each number")?;
     match (u32::try_from(x), u32::try_from(y)) {
         (Ok(x), Ok(y)) => Ok((x, y)),
-        _ => Err(format!(
-            "numbers up to {} are supported, got '{t}'",
-            u32::MAX
-        )),
+        _ => Err(format!("numbers up to {} are supported, got '{t}'", u32::MAX)),
     }
 }
 
@@ -82,10 +79,7 @@ impl Notation for EmptyAndDivide {
     fn parse(&self, text: &str) -> Result<(u32, u32), String> {
         let (m, n) = parse_pair(text, &[','], "m,n, e.g. 3,5")?;
         if m == 0 || n == 0 {
-            return Err(format!(
-                "both boxes hold at least one chip, got '{}'",
-                text.trim()
-            ));
+            return Err(format!("both boxes hold at least one chip, got '{}'", text.trim()));
         }
         Ok((m, n))
     }

@@ -75,14 +75,8 @@ impl PolicemanAndThief {
     /// `E` repeated.
     pub fn parse_board(text: &str) -> Result<PolicemanAndThief, String> {
         let lines: Vec<&str> = text.lines().map(|l| l.trim_end()).collect();
-        let first = lines
-            .iter()
-            .position(|l| !l.is_empty())
-            .unwrap_or(lines.len());
-        let last = lines
-            .iter()
-            .rposition(|l| !l.is_empty())
-            .map_or(first, |i| i + 1);
+        let first = lines.iter().position(|l| !l.is_empty()).unwrap_or(lines.len());
+        let last = lines.iter().rposition(|l| !l.is_empty()).map_or(first, |i| i + 1);
         let lines = &lines[first..last];
         let rows = lines.len();
         let cols = lines.iter().map(|l| l.chars().count()).max().unwrap_or(0);
@@ -90,10 +84,7 @@ impl PolicemanAndThief {
             return Err("the board is empty; draw it with # (wall), . (free), P, T and E".into());
         }
         if rows * cols > MAX_CELLS {
-            return Err(format!(
-                "the board has {} cells; at most {MAX_CELLS} are supported",
-                rows * cols
-            ));
+            return Err(format!("the board has {} cells; at most {MAX_CELLS} are supported", rows * cols));
         }
         let mut free = vec![false; rows * cols];
         let (mut police, mut thief, mut exit) = (None, None, None);
@@ -116,10 +107,7 @@ impl PolicemanAndThief {
                 free[cell as usize] = true;
                 if let Some((slot, name)) = slot {
                     if slot.is_some() {
-                        return Err(format!(
-                            "line {}: a second '{name}'; the board has one",
-                            first + r + 1
-                        ));
+                        return Err(format!("line {}: a second '{name}'; the board has one", first + r + 1));
                     }
                     *slot = Some(cell);
                 }
@@ -128,17 +116,7 @@ impl PolicemanAndThief {
         let (Some(police), Some(thief)) = (police, thief) else {
             return Err("the board needs one P (policeman) and one T (thief)".into());
         };
-        Ok(PolicemanAndThief {
-            rows,
-            cols,
-            free,
-            exit,
-            start: Chase::At {
-                police,
-                thief,
-                police_to_move: true,
-            },
-        })
+        Ok(PolicemanAndThief { rows, cols, free, exit, start: Chase::At { police, thief, police_to_move: true } })
     }
 
     /// The starting position: as drawn, the policeman to move.
@@ -154,18 +132,12 @@ impl PolicemanAndThief {
     /// Every position with both on free cells, both players to move, and
     /// `Over`.
     pub fn all_positions(&self) -> Vec<Chase> {
-        let cells: Vec<u32> = (0..self.free.len() as u32)
-            .filter(|&c| self.free[c as usize])
-            .collect();
+        let cells: Vec<u32> = (0..self.free.len() as u32).filter(|&c| self.free[c as usize]).collect();
         let mut all = Vec::with_capacity(2 * cells.len() * cells.len() + 1);
         for &police in &cells {
             for &thief in &cells {
                 for police_to_move in [true, false] {
-                    all.push(Chase::At {
-                        police,
-                        thief,
-                        police_to_move,
-                    });
+                    all.push(Chase::At { police, thief, police_to_move });
                 }
             }
         }
@@ -187,10 +159,7 @@ impl PolicemanAndThief {
     }
 
     fn steps(&self, cell: u32, diagonal: bool, out: &mut Vec<u32>) {
-        let (r, c) = (
-            (cell as usize / self.cols) as isize,
-            (cell as usize % self.cols) as isize,
-        );
+        let (r, c) = ((cell as usize / self.cols) as isize, (cell as usize % self.cols) as isize);
         out.push(cell); // skip the turn
         for dr in -1isize..=1 {
             for dc in -1isize..=1 {
@@ -213,12 +182,7 @@ impl Game for PolicemanAndThief {
     type Position = Chase;
 
     fn followers(&self, position: &Chase, out: &mut Vec<Chase>) {
-        let Chase::At {
-            police,
-            thief,
-            police_to_move,
-        } = *position
-        else {
+        let Chase::At { police, thief, police_to_move } = *position else {
             return;
         };
         if police == thief {
@@ -234,18 +198,10 @@ impl Game for PolicemanAndThief {
         let mut cells = Vec::with_capacity(9);
         if police_to_move {
             self.steps(police, true, &mut cells);
-            out.extend(cells.into_iter().map(|p| Chase::At {
-                police: p,
-                thief,
-                police_to_move: false,
-            }));
+            out.extend(cells.into_iter().map(|p| Chase::At { police: p, thief, police_to_move: false }));
         } else {
             self.steps(thief, false, &mut cells);
-            out.extend(cells.into_iter().map(|t| Chase::At {
-                police,
-                thief: t,
-                police_to_move: true,
-            }));
+            out.extend(cells.into_iter().map(|t| Chase::At { police, thief: t, police_to_move: true }));
         }
     }
 }
@@ -256,18 +212,8 @@ impl Notation for PolicemanAndThief {
     fn format(&self, position: &Chase) -> String {
         match *position {
             Chase::Over => "over".into(),
-            Chase::At {
-                police,
-                thief,
-                police_to_move,
-            } => {
-                let rc = |x: u32| {
-                    format!(
-                        "{},{}",
-                        x as usize / self.cols + 1,
-                        x as usize % self.cols + 1
-                    )
-                };
+            Chase::At { police, thief, police_to_move } => {
+                let rc = |x: u32| format!("{},{}", x as usize / self.cols + 1, x as usize % self.cols + 1);
                 let who = if police_to_move { "police" } else { "thief" };
                 format!("P@{} T@{} {who}", rc(police), rc(thief))
             }
@@ -279,9 +225,7 @@ impl Notation for PolicemanAndThief {
         if t == "over" {
             return Ok(Chase::Over);
         }
-        let bad = || {
-            format!("expected a position like 'P@1,2 T@3,4 police' (or 'thief' to move), got '{t}'")
-        };
+        let bad = || format!("expected a position like 'P@1,2 T@3,4 police' (or 'thief' to move), got '{t}'");
         let words: Vec<&str> = t.split_whitespace().collect();
         let [p, th, who] = words[..] else {
             return Err(bad());
@@ -289,14 +233,8 @@ impl Notation for PolicemanAndThief {
         let cell = |w: &str, tag: &str| -> Result<u32, String> {
             let rc = w.strip_prefix(tag).ok_or_else(bad)?;
             let (r, c) = rc.split_once(',').ok_or_else(bad)?;
-            let (r, c): (usize, usize) =
-                (r.parse().map_err(|_| bad())?, c.parse().map_err(|_| bad())?);
-            if r == 0
-                || c == 0
-                || r > self.rows
-                || c > self.cols
-                || !self.free[(r - 1) * self.cols + c - 1]
-            {
+            let (r, c): (usize, usize) = (r.parse().map_err(|_| bad())?, c.parse().map_err(|_| bad())?);
+            if r == 0 || c == 0 || r > self.rows || c > self.cols || !self.free[(r - 1) * self.cols + c - 1] {
                 return Err(format!("{w} is not a free cell of the board"));
             }
             Ok(((r - 1) * self.cols + c - 1) as u32)
@@ -306,11 +244,7 @@ impl Notation for PolicemanAndThief {
             "thief" => false,
             _ => return Err(bad()),
         };
-        Ok(Chase::At {
-            police: cell(p, "P@")?,
-            thief: cell(th, "T@")?,
-            police_to_move,
-        })
+        Ok(Chase::At { police: cell(p, "P@")?, thief: cell(th, "T@")?, police_to_move })
     }
 }
 
@@ -330,11 +264,7 @@ mod tests {
         // stay, right, down, down-right
         assert_eq!(out.len(), 4);
         assert!(PolicemanAndThief::parse_board("P.T\nP..").is_err());
-        assert!(
-            PolicemanAndThief::parse_board("P.x")
-                .unwrap_err()
-                .contains("line 1")
-        );
+        assert!(PolicemanAndThief::parse_board("P.x").unwrap_err().contains("line 1"));
         assert!(PolicemanAndThief::parse_board("P..").is_err());
     }
 }

@@ -22,9 +22,7 @@ impl TurningTurtles {
     /// The game on a row of `coins` coins; fails above [`MAX_COINS`].
     pub fn new(coins: u32) -> Result<TurningTurtles, String> {
         if coins > MAX_COINS {
-            return Err(format!(
-                "rows of at most {MAX_COINS} coins are supported, got {coins}"
-            ));
+            return Err(format!("rows of at most {MAX_COINS} coins are supported, got {coins}"));
         }
         Ok(TurningTurtles { coins })
     }
@@ -51,18 +49,13 @@ impl Game for TurningTurtles {
 
 impl Notation for TurningTurtles {
     fn format(&self, &heads: &u64) -> String {
-        (0..self.coins)
-            .map(|k| if heads >> k & 1 == 1 { 'H' } else { 'T' })
-            .collect()
+        (0..self.coins).map(|k| if heads >> k & 1 == 1 { 'H' } else { 'T' }).collect()
     }
 
     fn parse(&self, text: &str) -> Result<u64, String> {
         let t = text.trim();
         if t.chars().count() != self.coins as usize {
-            return Err(format!(
-                "expected a row of {} coins written with H and T, got '{t}'",
-                self.coins
-            ));
+            return Err(format!("expected a row of {} coins written with H and T, got '{t}'", self.coins));
         }
         let mut heads = 0u64;
         for (k, c) in t.chars().enumerate() {
@@ -70,9 +63,7 @@ impl Notation for TurningTurtles {
                 'H' | 'h' => heads |= 1 << k,
                 'T' | 't' => {}
                 _ => {
-                    return Err(format!(
-                        "coins are written H (heads) or T (tails), got '{c}' in '{t}'"
-                    ));
+                    return Err(format!("coins are written H (heads) or T (tails), got '{c}' in '{t}'"));
                 }
             }
         }

@@ -17,22 +17,13 @@ pub fn minimax(g: &Digraph) -> Vec<(Outcome, Option<u32>)> {
     let depth = 2 * n + 2;
     let mut win = vec![false; n];
     let mut lose: Vec<bool> = (0..n as VertexId).map(|v| g.is_terminal(v)).collect();
-    let mut result: Vec<(Outcome, Option<u32>)> = (0..n)
-        .map(|v| {
-            if lose[v] {
-                (Outcome::P, Some(0))
-            } else {
-                (Outcome::D, None)
-            }
-        })
-        .collect();
+    let mut result: Vec<(Outcome, Option<u32>)> =
+        (0..n).map(|v| if lose[v] { (Outcome::P, Some(0)) } else { (Outcome::D, None) }).collect();
     for d in 1..=depth as u32 {
-        let next_win: Vec<bool> = (0..n as VertexId)
-            .map(|v| g.followers(v).iter().any(|&w| lose[w as usize]))
-            .collect();
-        let next_lose: Vec<bool> = (0..n as VertexId)
-            .map(|v| g.followers(v).iter().all(|&w| win[w as usize]))
-            .collect();
+        let next_win: Vec<bool> =
+            (0..n as VertexId).map(|v| g.followers(v).iter().any(|&w| lose[w as usize])).collect();
+        let next_lose: Vec<bool> =
+            (0..n as VertexId).map(|v| g.followers(v).iter().all(|&w| win[w as usize])).collect();
         for v in 0..n {
             if result[v].0 == Outcome::D {
                 if next_win[v] {
@@ -80,10 +71,7 @@ pub fn fraenkel_literal(g: &Digraph) -> Vec<Gamma> {
         // Step 3.
         let to_inf: Vec<usize> = (0..n)
             .filter(|&u| {
-                l[u] == L::Unlabelled
-                    && g.followers(u as VertexId)
-                        .iter()
-                        .all(|&v| l[v as usize] != L::Fin(i))
+                l[u] == L::Unlabelled && g.followers(u as VertexId).iter().all(|&v| l[v as usize] != L::Fin(i))
             })
             .collect();
         for u in to_inf {
@@ -98,11 +86,9 @@ pub fn fraenkel_literal(g: &Digraph) -> Vec<Gamma> {
     (0..n)
         .map(|u| match l[u] {
             L::Fin(x) => Gamma::Finite(x),
-            _ => Gamma::infinite(g.followers(u as VertexId).iter().filter_map(|&v| {
-                match l[v as usize] {
-                    L::Fin(x) => Some(x),
-                    _ => None,
-                }
+            _ => Gamma::infinite(g.followers(u as VertexId).iter().filter_map(|&v| match l[v as usize] {
+                L::Fin(x) => Some(x),
+                _ => None,
             })),
         })
         .collect()
@@ -123,8 +109,7 @@ pub fn check_conditions(g: &Digraph, labels: &GammaLabels) {
                         assert!(
                             g.followers(v)
                                 .iter()
-                                .any(|&w| labels.finite(w) == Some(x)
-                                    && labels.counter(w).unwrap() < cu),
+                                .any(|&w| labels.finite(w) == Some(x) && labels.counter(w).unwrap() < cu),
                             "condition B at {u} -> {v}"
                         );
                     }
@@ -133,9 +118,7 @@ pub fn check_conditions(g: &Digraph, labels: &GammaLabels) {
             Gamma::Infinite(k) => {
                 let m = mex(k.iter().copied());
                 assert!(
-                    g.followers(u)
-                        .iter()
-                        .any(|&v| { labels.infinity_set(v).is_some_and(|l| !l.contains(&m)) }),
+                    g.followers(u).iter().any(|&v| { labels.infinity_set(v).is_some_and(|l| !l.contains(&m)) }),
                     "condition C at {u}"
                 );
             }
