@@ -10,7 +10,7 @@
 //! * directly: [`DigraphBuilder`] (`add_position`, `add_move`, `build`),
 //!   [`Digraph::from_moves`], or [`Digraph::from_petgraph`];
 //! * from rules: implement [`Game`] (positions and their followers) and call
-//!   [`explore`] from the start positions, with [`Limits`] on the size; games
+//!   [`explore()`] from the start positions, with [`Limits`] on the size; games
 //!   whose positions are unbounded cut moves off with [`Game::in_bounds`];
 //! * from text: [`read_digraph`] (edge list or DOT).
 //!
