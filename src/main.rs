@@ -2,6 +2,7 @@
 //! every game computation lives in the library crates.
 
 mod error;
+mod loopy_cmd;
 mod memory;
 mod play;
 mod source;
@@ -92,6 +93,10 @@ enum Command {
     /// Print the trimming of a graph (Definition 3.3): leaves removed, the
     /// vertices next to them split apart.
     Trim(trim_cmd::TrimArgs),
+    /// Solve impartial games whose digraph may have cycles: win, lose or draw,
+    /// remoteness and the generalized Sprague-Grundy value of each position,
+    /// for the classic games, any digraph, and sums.
+    Loopy(loopy_cmd::LoopyArgs),
 }
 
 fn run(cli: Cli) -> CliResult {
@@ -104,6 +109,7 @@ fn run(cli: Cli) -> CliResult {
         Command::Broom { spec, play } => play::run(&spec, &play),
         Command::Graph { spec, play } => play::run(&spec, &play),
         Command::Trim(args) => trim_cmd::run(&args),
+        Command::Loopy(args) => loopy_cmd::run(args),
     }
 }
 
