@@ -114,8 +114,8 @@ pub struct GrowingHeapArgs {
     #[command(flatten)]
     positions: Positions,
     /// Explore heaps up to B; moves to larger heaps are cut off (default: the
-    /// whole game where it is finite, else 100 times the largest heap listed,
-    /// at least 10000).
+    /// whole game where it is finite, else 1000 times the largest heap listed,
+    /// at least 100000 and at most --max-positions).
     #[arg(long, value_name = "B")]
     bound: Option<u64>,
     #[command(flatten)]
@@ -506,11 +506,14 @@ fn heap_table(game: &HeapGame, title: &str, positions: &Positions, output: &Outp
     solve_and_print(game, title, starts, output, None)
 }
 
-fn default_bound(rule: &HeapRule, largest: u64) -> u64 {
+/// The bound used when `--bound` is not given: the whole game where it is
+/// finite, else 1000 times the largest heap listed, at least 100000 and at
+/// most `max_positions` (which the explored heaps cannot exceed anyway).
+fn default_bound(rule: &HeapRule, largest: u64, max_positions: usize) -> u64 {
     match rule {
         // From heaps up to n these never go beyond n + 1: the whole game.
         HeapRule::SquareButOne | HeapRule::SquareButOneOdd => largest + 1,
-        _ => largest.saturating_mul(100).max(10_000),
+        _ => largest.saturating_mul(1000).max(100_000).min(max_positions as u64).max(largest),
     }
 }
 
@@ -518,7 +521,7 @@ fn growing(rule: HeapRule, title: &str, args: &GrowingHeapArgs) -> CliResult {
     let unbounded = HeapGame::new(rule.clone());
     let starts = heap_starts(&unbounded, &args.positions)?;
     let largest = starts.iter().copied().max().unwrap_or(0);
-    let bound = args.bound.unwrap_or_else(|| default_bound(&rule, largest));
+    let bound = args.bound.unwrap_or_else(|| default_bound(&rule, largest, args.output.max_positions));
     if bound < largest {
         return Err(CliError::usage(format!("--bound {bound} is below the heap {largest}; raise --bound")));
     }
@@ -955,7 +958,7 @@ fn game_component(name: &str, position: &str, term: &str, args: &SumArgs) -> Cli
         TermGame::Heap(game) => {
             let bound = if game.grows() {
                 let n = game.parse(position).map_err(|e| CliError::usage(format!("{term}: {e}")))?;
-                Some(args.bound.unwrap_or_else(|| default_bound(game.rule(), n)))
+                Some(args.bound.unwrap_or_else(|| default_bound(game.rule(), n, args.max_positions)))
             } else {
                 args.bound
             };
