@@ -29,7 +29,7 @@ const CASES: &[Case] = &[
         what: "gamma, random, 1e5 positions, 1e6 moves, 99.7% of them downward",
         run: gamma_random_downward,
     },
-    Case { name: "gamma-nim", what: "gamma, Nim heaps 0..1414 (values to 1413), ~1e6 moves", run: gamma_nim },
+    Case { name: "gamma-nim", what: "gamma, Nim heaps 0..1414 (values up to 1414), ~1e6 moves", run: gamma_nim },
     Case {
         name: "gamma-2.5e5",
         what: "gamma, random, 1e5 positions, 2.5e5 moves",
