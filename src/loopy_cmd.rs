@@ -737,7 +737,9 @@ fn print_rows(
         };
         let (p, n, d) = (listed(Outcome::P), listed(Outcome::N), listed(Outcome::D));
         let shown = |list: &[&str]| {
-            if list.len() <= 40 {
+            if list.is_empty() {
+                "none".to_string()
+            } else if list.len() <= 40 {
                 list.join(" ")
             } else {
                 format!("{} ... ({} in all)", list[..40].join(" "), list.len())
