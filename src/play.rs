@@ -18,6 +18,8 @@ pub enum EngineChoice {
     Canonical,
     /// Every descendant state as a bitmask pair; exact up to 28 unmarked edges.
     Brute,
+    /// The whole game graph, solved by the loopy solver (gamma labels).
+    Explicit,
 }
 
 impl From<EngineChoice> for Engine {
@@ -25,6 +27,7 @@ impl From<EngineChoice> for Engine {
         match e {
             EngineChoice::Brute => Engine::Brute,
             EngineChoice::Canonical => Engine::Canonical,
+            EngineChoice::Explicit => Engine::Explicit,
         }
     }
 }
@@ -74,13 +77,9 @@ pub fn run(source: &impl Source, opts: &PlayOpts) -> CliResult {
         };
         let request = Request { graph: &named.graph, variant: opts.variant(), start: &start, budget };
         let clock = Instant::now();
-        let analysis = analyze(request, opts.engine.into()).map_err(|e| {
-            let msg = in_graph(&named, e.to_string()).message;
-            match e {
-                arrows_solve::SolveError::NotAState(_) => CliError::usage(msg),
-                _ => CliError::failure(msg),
-            }
-        })?;
+        // Every refusal of an engine concerns the request (not a state, too
+        // large, over the memory budget): a usage error.
+        let analysis = analyze(request, opts.engine.into()).map_err(|e| in_graph(&named, e.to_string()))?;
         let elapsed = clock.elapsed();
         let report = Report::new(&named, opts.variant(), &start, &analysis, elapsed);
         if opts.json {
@@ -197,6 +196,7 @@ impl Report {
         let unit = match self.engine {
             Engine::Brute => "states",
             Engine::Canonical => "component classes",
+            Engine::Explicit => "positions",
         };
         writeln!(out, "engine         {}, {} {unit} solved", self.engine, self.solved)?;
         if stats {

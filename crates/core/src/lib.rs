@@ -18,6 +18,7 @@ pub mod families;
 pub mod formats;
 pub mod graph;
 pub mod rules;
+pub mod trees;
 pub mod trim;
 
 pub use decoration::{Arrow, Decoration, DecorationError, arrow_on, parse_arrows};

@@ -4,6 +4,7 @@
 use crate::brute::BruteForce;
 use crate::canonical::{CanonicalEngine, Grundy, Measure};
 use crate::error::SolveError;
+use crate::explicit::GameGraph;
 use arrows_core::{Arrow, Decoration, Graph, Variant};
 use serde::Serialize;
 use std::fmt;
@@ -16,6 +17,8 @@ pub enum Engine {
     Brute,
     /// Components up to isomorphism, memoized ([`crate::canonical`]).
     Canonical,
+    /// The game graph solved by the loopy solver ([`crate::explicit`]).
+    Explicit,
 }
 
 impl Engine {
@@ -24,6 +27,7 @@ impl Engine {
         match self {
             Engine::Brute => "brute",
             Engine::Canonical => "canonical",
+            Engine::Explicit => "explicit",
         }
     }
 }
@@ -107,6 +111,19 @@ fn analyze_here(request: Request<'_>, engine: Engine) -> Result<Analysis, SolveE
                 move_count,
                 engine,
                 stats: Stats { solved: b.explored() as u64, memo_hits: b.memo_hits() },
+            })
+        }
+        Engine::Explicit => {
+            let game = GameGraph::new(request.graph, request.variant, request.start, request.budget)?;
+            let grundy = game.grundy(request.start);
+            let winning_moves =
+                if grundy == 0 { Vec::new() } else { game.winning_moves(request.graph, request.variant) };
+            Ok(Analysis {
+                grundy,
+                winning_moves,
+                move_count: request.variant.moves(request.graph, request.start).len(),
+                engine,
+                stats: Stats { solved: game.positions() as u64, memo_hits: 0 },
             })
         }
         Engine::Canonical => {

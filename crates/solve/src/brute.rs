@@ -44,10 +44,6 @@ impl Parities {
         }
     }
 
-    fn from_bits(b: u8) -> Parities {
-        Parities { even: b & 1 != 0, odd: b & 2 != 0 }
-    }
-
     /// The parities of a disjoint union: every sum of one parity from each side.
     pub fn sum(self, other: Parities) -> Parities {
         Parities {
@@ -57,30 +53,11 @@ impl Parities {
     }
 }
 
-/// What the recursion computes: Grundy values (mex of followers) or
-/// terminal parities (union of the followers' parities, shifted by one move).
-#[derive(Clone, Copy)]
-enum Fold {
-    Grundy,
-    Parity,
-}
-
-impl Fold {
-    fn push(self, acc: u64, child: u8) -> u64 {
-        match self {
-            Fold::Grundy => acc | 1 << child,
-            Fold::Parity => acc | (((child & 1) << 1) | ((child >> 1) & 1)) as u64,
-        }
-    }
-
-    fn finish(self, acc: u64, terminal: bool) -> u8 {
-        match self {
-            Fold::Grundy => (!acc).trailing_zeros() as u8,
-            Fold::Parity if terminal => 1,
-            Fold::Parity => acc as u8,
-        }
-    }
-}
+/// The memo's value byte: the Grundy value in bits 0..6 (at most
+/// `MAX_UNMARKED`), and the terminal parities in bit 6 (even) and bit 7 (odd).
+const GRUNDY_BITS: u8 = 0x3f;
+const EVEN: u8 = 0x40;
+const ODD: u8 = 0x80;
 
 /// The brute-force engine for the descendants of one starting state.
 pub struct BruteForce<'g> {
@@ -97,8 +74,7 @@ pub struct BruteForce<'g> {
     fixed_in: Vec<bool>,
     fixed_out: Vec<bool>,
     constrained: Vec<bool>,
-    grundy_memo: HashTable<u64>,
-    parity_memo: HashTable<u64>,
+    memo: HashTable<u64>,
     hits: u64,
     budget: u64,
 }
@@ -146,39 +122,39 @@ impl<'g> BruteForce<'g> {
             fixed_in,
             fixed_out,
             constrained: (0..n).map(|v| variant.is_constrained(graph, v)).collect(),
-            grundy_memo: HashTable::new(),
-            parity_memo: HashTable::new(),
+            memo: HashTable::new(),
             hits: 0,
             budget,
         })
     }
 
-    /// Number of distinct states whose Grundy value is stored.
+    /// Number of distinct states whose values are stored.
     pub fn explored(&self) -> usize {
-        self.grundy_memo.len()
+        self.memo.len()
     }
 
-    /// Number of Grundy and parity look-ups answered from the memo.
+    /// Number of look-ups answered from the memo.
     pub fn memo_hits(&self) -> u64 {
         self.hits
     }
 
     /// The Grundy value of the starting state.
     pub fn start_grundy(&mut self) -> Result<u32, SolveError> {
-        self.fold(Fold::Grundy, 0, 0).map(u32::from)
+        Ok((self.solve(0, 0)? & GRUNDY_BITS) as u32)
     }
 
     /// The Grundy value of a descendant `d` of the starting state (`d` must
     /// contain the starting state and be a state).
     pub fn grundy(&mut self, d: &Decoration) -> Result<u32, SolveError> {
         let (m, f) = self.compact(d);
-        self.fold(Fold::Grundy, m, f).map(u32::from)
+        Ok((self.solve(m, f)? & GRUNDY_BITS) as u32)
     }
 
     /// The terminal parities of a descendant `d` of the starting state.
     pub fn parities(&mut self, d: &Decoration) -> Result<Parities, SolveError> {
         let (m, f) = self.compact(d);
-        self.fold(Fold::Parity, m, f).map(Parities::from_bits)
+        let v = self.solve(m, f)?;
+        Ok(Parities { even: v & EVEN != 0, odd: v & ODD != 0 })
     }
 
     /// The moves from the starting state whose follower has Grundy value 0.
@@ -187,11 +163,28 @@ impl<'g> BruteForce<'g> {
         let first: Vec<(usize, bool)> = self.moves(0, 0).collect();
         for (i, fwd) in first {
             let (m, f) = (1 << i, if fwd { 1 << i } else { 0 });
-            if self.fold(Fold::Grundy, m, f)? == 0 {
+            if self.solve(m, f)? & GRUNDY_BITS == 0 {
                 out.push(arrow_on(self.graph, self.free[i], fwd));
             }
         }
         Ok(out)
+    }
+
+    /// Calls `each` with every state whose Grundy value is stored, and that
+    /// value: after [`BruteForce::start_grundy`], every descendant of the
+    /// starting state (the starting state included).
+    pub fn for_each_solved(&self, mut each: impl FnMut(&Decoration, u32)) {
+        for &word in &self.memo {
+            let key = word & KEY_MASK;
+            let (m, f) = (key & ((1 << MAX_UNMARKED) - 1), key >> MAX_UNMARKED);
+            let mut d = self.start.clone();
+            for (i, &e) in self.free.iter().enumerate() {
+                if m >> i & 1 == 1 {
+                    d.mark(e, f >> i & 1 == 1);
+                }
+            }
+            each(&d, ((word >> KEY_BITS) as u8 & GRUNDY_BITS) as u32);
+        }
     }
 
     /// The compact masks of a descendant of the starting state.
@@ -234,49 +227,74 @@ impl<'g> BruteForce<'g> {
             .filter(move |&(i, fwd)| self.legal(m, f, i, fwd))
     }
 
-    fn fold(&mut self, mode: Fold, m: u32, f: u32) -> Result<u8, SolveError> {
+    /// The value byte of `(m, f)`: Grundy value and terminal parities, from
+    /// the memo or by recursion over the legal moves.
+    fn solve(&mut self, m: u32, f: u32) -> Result<u8, SolveError> {
         let key = m as u64 | (f as u64) << MAX_UNMARKED;
         let hash = mix(key);
-        let table = match mode {
-            Fold::Grundy => &self.grundy_memo,
-            Fold::Parity => &self.parity_memo,
-        };
-        if let Some(&word) = table.find(hash, |&w| w & KEY_MASK == key) {
+        if let Some(&word) = self.memo.find(hash, |&w| w & KEY_MASK == key) {
             self.hits += 1;
             return Ok((word >> KEY_BITS) as u8);
         }
-        let mut acc = 0u64;
-        let mut terminal = true;
-        let moves: Vec<(usize, bool)> = self.moves(m, f).collect();
-        for (i, fwd) in moves {
-            terminal = false;
-            let child = self.fold(mode, m | 1 << i, if fwd { f | 1 << i } else { f })?;
-            acc = mode.push(acc, child);
+        // First probe the memo for every follower, so that the cache misses
+        // of these independent look-ups overlap; then recurse on the ones
+        // not yet known.
+        let mut children = [(0u64, 0u64, 0u8); 2 * MAX_UNMARKED];
+        let mut count = 0;
+        for i in 0..self.free.len() {
+            if m >> i & 1 == 1 {
+                continue;
+            }
+            for fwd in [true, false] {
+                if self.legal(m, f, i, fwd) {
+                    let child = (m | 1 << i) as u64 | ((if fwd { f | 1 << i } else { f }) as u64) << MAX_UNMARKED;
+                    children[count] = (child, mix(child), 0);
+                    count += 1;
+                }
+            }
         }
-        let value = mode.finish(acc, terminal);
-        self.store(mode, hash, key | (value as u64) << KEY_BITS)?;
+        for c in &mut children[..count] {
+            if let Some(&word) = self.memo.find(c.1, |&w| w & KEY_MASK == c.0) {
+                c.2 = (word >> KEY_BITS) as u8;
+            }
+        }
+        let mut seen = 0u64;
+        let mut parities = 0u8;
+        for c in &mut children[..count] {
+            // A stored value always has a parity bit set, so 0 means unknown.
+            if c.2 == 0 {
+                let mask = (1u64 << MAX_UNMARKED) - 1;
+                c.2 = self.solve((c.0 & mask) as u32, (c.0 >> MAX_UNMARKED) as u32)?;
+            } else {
+                self.hits += 1;
+            }
+            let child = c.2;
+            seen |= 1 << (child & GRUNDY_BITS);
+            // One more move: the child's even distances become odd and back.
+            parities |= (child & EVEN) << 1 | (child & ODD) >> 1;
+        }
+        let grundy = (!seen).trailing_zeros() as u8;
+        let parities = if parities == 0 { EVEN } else { parities };
+        let value = grundy | parities;
+        self.store(hash, key | (value as u64) << KEY_BITS)?;
         Ok(value)
     }
 
-    fn store(&mut self, mode: Fold, hash: u64, word: u64) -> Result<(), SolveError> {
-        let used = table_bytes(self.grundy_memo.capacity()) + table_bytes(self.parity_memo.capacity());
-        let table = match mode {
-            Fold::Grundy => &mut self.grundy_memo,
-            Fold::Parity => &mut self.parity_memo,
-        };
-        if table.len() == table.capacity() {
+    fn store(&mut self, hash: u64, word: u64) -> Result<(), SolveError> {
+        if self.memo.len() == self.memo.capacity() {
             // The next insert doubles the table while the old one is still held.
-            let grown = table_bytes((table.capacity() * 2).max(16));
-            if used + grown > self.budget {
+            let held = table_bytes(self.memo.capacity());
+            let grown = table_bytes((self.memo.capacity() * 2).max(16));
+            if held + grown > self.budget {
                 return Err(SolveError::OutOfBudget {
                     engine: "brute-force",
-                    entries: table.len(),
+                    entries: self.memo.len(),
                     budget: self.budget,
                     instead: "use --engine canonical, or raise --max-memory".into(),
                 });
             }
         }
-        table.insert_unique(hash, word, |&w| mix(w & KEY_MASK));
+        self.memo.insert_unique(hash, word, |&w| mix(w & KEY_MASK));
         Ok(())
     }
 }

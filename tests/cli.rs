@@ -1,0 +1,152 @@
+//! The `arrows` binary from the outside: answers, JSON, and errors.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn arrows(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_arrows")).args(args).output().expect("the binary runs")
+}
+
+fn arrows_stdin(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_arrows"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).unwrap()
+}
+
+fn json_lines(o: &Output) -> Vec<serde_json::Value> {
+    stdout(o).lines().map(|l| serde_json::from_str(l).expect("one JSON object per line")).collect()
+}
+
+/// The JSON report without the fields that vary from run to run.
+fn stable(mut v: serde_json::Value) -> serde_json::Value {
+    v.as_object_mut().unwrap().remove("time_ms");
+    v
+}
+
+#[test]
+fn spider_4_6_8_is_a_second_player_win() {
+    // Theorem 12.1 (even legs, trimmed); the engines_agree tests confirm the
+    // value and the moves by brute force.
+    let o = arrows(&["spider", "4", "6", "8"]);
+    assert!(o.status.success());
+    let text = stdout(&o);
+    assert!(text.contains("grundy value   0"), "{text}");
+    assert!(text.contains("second player wins"), "{text}");
+    assert!(text.contains("Trimmed Game of Arrows"), "{text}");
+}
+
+#[test]
+fn json_report_of_every_engine() {
+    for engine in ["canonical", "brute", "explicit"] {
+        let o = arrows(&["spider", "3", "3", "3", "--json", "--engine", engine]);
+        assert!(o.status.success(), "{engine}: {}", String::from_utf8_lossy(&o.stderr));
+        let v = &json_lines(&o)[0];
+        assert_eq!(v["engine"], engine);
+        assert_eq!(v["variant"], "trimmed");
+        assert_eq!(v["edges"], 9);
+        assert!(v["grundy"].is_u64() && v["time_ms"].is_f64());
+        assert_eq!(v["winner"], if v["grundy"] == 0 { "second" } else { "first" });
+    }
+    // The three engines agree on the whole report but for timing and work counts.
+    let reports: Vec<serde_json::Value> = ["canonical", "brute", "explicit"]
+        .iter()
+        .map(|e| {
+            let mut v = stable(json_lines(&arrows(&["spider", "3", "3", "3", "--json", "--engine", e]))[0].clone());
+            for k in ["engine", "solved", "memo_hits"] {
+                v.as_object_mut().unwrap().remove(k);
+            }
+            v
+        })
+        .collect();
+    assert_eq!(reports[0], reports[1]);
+    assert_eq!(reports[0], reports[2]);
+    let mut snapshot = reports[0].clone();
+    snapshot.as_object_mut().unwrap().insert("engine".into(), "all three agree".into());
+    insta::assert_json_snapshot!("spider_3_3_3", snapshot);
+}
+
+#[test]
+fn untrimmed_and_states() {
+    let o = arrows(&["spider", "5", "5", "7", "--untrimmed", "--json"]);
+    let v = &json_lines(&o)[0];
+    assert_eq!(v["variant"], "untrimmed");
+    // Corollary of Section 12: odd legs, Game of Arrows, second player wins.
+    assert_eq!(v["grundy"], 0);
+    let o = arrows(&["path", "4", "--state", "0>1", "--json"]);
+    let v = &json_lines(&o)[0];
+    assert_eq!(v["state"], "0>1");
+    // A twig T_3 has value 3 (Proposition 5.4, checked by brute force in tests/paths.rs).
+    assert_eq!(v["grundy"], 3);
+}
+
+#[test]
+fn graphs_from_standard_input_one_report_per_line() {
+    let o = arrows_stdin(&["graph", "-", "--json"], "# P_1, a tree, and a graph6 line\n:An\n0-1,1-2,1-3,3-4\nDQc\n");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let lines = json_lines(&o);
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[0]["edges"], 1);
+    assert_eq!(lines[0]["graph6"], "A_");
+    assert_eq!(lines[2]["graph6"], "DQc");
+}
+
+#[test]
+fn trim_prints_the_trimmed_graph() {
+    let o = arrows(&["trim", "spider", "1", "1", "5", "--json"]);
+    let v = &json_lines(&o)[0];
+    // trim(S(1,1,5)) is a single path of 4 edges (statements.md, Section F.2).
+    assert_eq!(v["trimmed_edges"], 4);
+    let text = stdout(&arrows(&["trim", "path", "2"]));
+    assert!(text.contains("empty"), "{text}");
+}
+
+/// Every bad input: exit code 2, one line on stderr, nothing that looks like a panic.
+#[test]
+fn bad_input_is_one_line_and_exit_code_2() {
+    let cases: &[&[&str]] = &[
+        &["spider", "0", "0"],
+        &["spider", "x"],
+        &["spider", "-1", "2"],
+        &["path", "0"],
+        &["graph", "--edges", "0-1,1-1"],
+        &["graph", "--edges", "0-1,0-1"],
+        &["graph", "--edges", "0-1,2-3,5-6"],
+        &["graph", "--edges", "0-1,1-x"],
+        &["graph", "--graph6", "DQ"],
+        &["graph", "--graph6", ":Fa@x^"],
+        &["graph"],
+        &["graph", "/no/such/file"],
+        &["spider", "2", "2", "--state", "0>5"],
+        &["spider", "2", "2", "--state", "1>0,1>2"],
+        &["spider", "2", "2", "--state", "0>1,1>0"],
+        &["spider", "10", "10", "10", "--engine", "brute"],
+        &["spider", "4", "--max-memory", "12Q"],
+    ];
+    for args in cases {
+        let o = arrows(args);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        let first = err.lines().next().unwrap_or("");
+        assert!(first.starts_with("error"), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+    // Our own messages are a single line (clap's carry usage hints below).
+    let o = arrows(&["graph", "--edges", "0-1,2-3,5-6"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+    assert!(err.contains("vertex 4 has no edge"), "{err}");
+    let o = arrows_stdin(&["graph", "-"], "0-1\n0-1,1-2\nnot a graph!\n");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("line 3"), "{err}");
+    assert_eq!(o.status.code(), Some(2));
+}
