@@ -52,6 +52,10 @@ pub struct CanonicalStats {
 
 /// The canonical engine for one [`Measure`]: a memo from canonical
 /// component classes to their values, shared by every state asked about.
+///
+/// An engine is `Clone`, and [`CanonicalEngine::merge`] joins the memo of
+/// another engine into its own: parallel sweeps give each worker its own
+/// engine (seeded by a clone) and merge them afterwards.
 pub struct CanonicalEngine<M: Measure> {
     spiders: RowMemo<M::Value>,
     general: HashMap<Box<[u8]>, M::Value>,
@@ -74,6 +78,29 @@ impl<M: Measure> CanonicalEngine<M> {
             bytes: 0,
             budget,
         }
+    }
+
+    /// Joins into this engine's memo every class `other` has solved. The
+    /// counters of [`CanonicalEngine::stats`] are left as they are.
+    pub fn merge(&mut self, other: &CanonicalEngine<M>) -> Result<(), SolveError> {
+        let bytes = self.spiders.merge(&other.spiders);
+        self.bytes += bytes;
+        for (k, &v) in &other.general {
+            if !self.general.contains_key(k) {
+                self.bytes += ENTRY_OVERHEAD + k.len() as u64;
+                self.general.insert(k.clone(), v);
+            }
+        }
+        // The counters stay this engine's own work.
+        if self.bytes > self.budget {
+            return self.charge(0);
+        }
+        Ok(())
+    }
+
+    /// Number of classes in the memo (spider classes counted once per view).
+    pub fn memo_len(&self) -> usize {
+        self.spiders.entries() as usize + self.general.len()
     }
 
     /// The counters so far.
@@ -261,6 +288,7 @@ impl<M: Measure> CanonicalEngine<M> {
         Ok(value)
     }
 
+    /// Counts `key_bytes` more memo bytes, refusing past the budget.
     fn charge(&mut self, key_bytes: u64) -> Result<(), SolveError> {
         self.bytes += ENTRY_OVERHEAD + key_bytes;
         if self.bytes > self.budget {
@@ -272,5 +300,38 @@ impl<M: Measure> CanonicalEngine<M> {
             });
         }
         Ok(())
+    }
+}
+
+impl<M: Measure> Clone for CanonicalEngine<M> {
+    fn clone(&self) -> Self {
+        CanonicalEngine {
+            spiders: self.spiders.clone(),
+            general: self.general.clone(),
+            stats: self.stats,
+            bytes: self.bytes,
+            budget: self.budget,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::canonical::Grundy;
+    use arrows_core::families::spider;
+
+    #[test]
+    fn merged_memos_answer_without_recomputing() {
+        let (a, b) = (spider(&[5, 6, 7]).unwrap(), spider(&[3, 4, 9]).unwrap());
+        let mut one = CanonicalEngine::<Grundy>::new(1 << 30);
+        let mut two = CanonicalEngine::<Grundy>::new(1 << 30);
+        let va = one.state_value(&a, Variant::Trimmed, &Decoration::empty(18)).unwrap();
+        let vb = two.state_value(&b, Variant::Trimmed, &Decoration::empty(16)).unwrap();
+        one.merge(&two).unwrap();
+        let solved = one.stats();
+        assert_eq!(one.state_value(&b, Variant::Trimmed, &Decoration::empty(16)).unwrap(), vb);
+        assert_eq!(one.state_value(&a, Variant::Trimmed, &Decoration::empty(18)).unwrap(), va);
+        assert_eq!((one.stats().spiders, one.stats().general), (solved.spiders, solved.general));
     }
 }

@@ -71,6 +71,7 @@ pub fn views(s: &Spider) -> Vec<(Slot, Leg)> {
 }
 
 /// Rows of values, generic over the value type.
+#[derive(Clone)]
 pub struct RowMemo<V> {
     rows: HashMap<SpiderKey, Vec<Option<V>>>,
     entries: u64,
@@ -95,6 +96,29 @@ impl<V: Copy> RowMemo<V> {
     /// The value stored for `leg` in the slot's row.
     pub fn get(&self, slot: &Slot, leg: Leg) -> Option<V> {
         self.row(slot).and_then(|r| r.get(slot.index(leg)).copied().flatten())
+    }
+
+    /// Copies into `self` every entry of `other` that `self` lacks; returns
+    /// the number of bytes newly allocated.
+    pub fn merge(&mut self, other: &RowMemo<V>) -> u64 {
+        let mut bytes = 0;
+        for (key, theirs) in &other.rows {
+            let mine = self.rows.entry(key.clone()).or_insert_with(|| {
+                bytes += 64;
+                Vec::new()
+            });
+            if mine.len() < theirs.len() {
+                bytes += ((theirs.len() - mine.len()) * std::mem::size_of::<Option<V>>()) as u64;
+                mine.resize(theirs.len(), None);
+            }
+            for (m, t) in mine.iter_mut().zip(theirs) {
+                if m.is_none() && t.is_some() {
+                    *m = *t;
+                    self.entries += 1;
+                }
+            }
+        }
+        bytes
     }
 
     /// The value of a normalized spider, if stored.
