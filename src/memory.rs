@@ -31,6 +31,14 @@ pub fn budget(requested: Option<u64>) -> CliResult<u64> {
     Ok(available().map_or(4 << 30, |a| a / 4 * 3))
 }
 
+/// The peak resident memory of this process so far, in bytes (VmHWM).
+pub fn peak_resident() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib * 1024)
+}
+
 fn available() -> Option<u64> {
     let info = std::fs::read_to_string("/proc/meminfo").ok()?;
     let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;

@@ -134,6 +134,8 @@ pub struct Report {
     pub memo_hits: u64,
     /// Wall-clock time of the analysis in milliseconds.
     pub time_ms: f64,
+    /// Peak resident memory of the process so far, in bytes (when the system reports it).
+    pub peak_memory_bytes: Option<u64>,
     /// Leg coordinates of the winning moves, for spiders.
     #[serde(skip)]
     spider: Option<SpiderLayout>,
@@ -158,6 +160,7 @@ impl Report {
             solved: a.stats.solved,
             memo_hits: a.stats.memo_hits,
             time_ms: elapsed.as_secs_f64() * 1e3,
+            peak_memory_bytes: memory::peak_resident(),
             spider: named.spider.clone(),
             source_line: named.line,
         }
@@ -201,6 +204,9 @@ impl Report {
         writeln!(out, "engine         {}, {} {unit} solved", self.engine, self.solved)?;
         if stats {
             writeln!(out, "memo hits      {}", self.memo_hits)?;
+            if let Some(b) = self.peak_memory_bytes {
+                writeln!(out, "peak memory    {}", arrows_solve::error::human_bytes(b))?;
+            }
         }
         writeln!(out, "time           {}", human_time(self.time_ms))
     }

@@ -30,6 +30,7 @@ fn json_lines(o: &Output) -> Vec<serde_json::Value> {
 /// The JSON report without the fields that vary from run to run.
 fn stable(mut v: serde_json::Value) -> serde_json::Value {
     v.as_object_mut().unwrap().remove("time_ms");
+    v.as_object_mut().unwrap().remove("peak_memory_bytes");
     v
 }
 
