@@ -6,12 +6,15 @@
 //!   to state isomorphism and flip, values memoized; polynomial on spiders.
 //! * [`explicit`]: the whole game graph handed to the loopy solver of
 //!   `arrows-loopy`, whose gamma labels are the Grundy values.
+//! * [`isomorphism`]: state isomorphisms (Definition 4.5) by brute force,
+//!   flowers and the local criteria (Theorems 4.10, 4.14, Corollary 4.12).
 
 pub mod analysis;
 pub mod brute;
 pub mod canonical;
 pub mod error;
 pub mod explicit;
+pub mod isomorphism;
 
 pub use analysis::{Analysis, Engine, Request, Stats, analyze};
 pub use brute::{BruteForce, Parities};
