@@ -1,0 +1,90 @@
+//! The registry of checks, probes and findings, and the selection of some.
+
+use crate::outcome::{CheckError, Kind, Outcome};
+use crate::scale::Scale;
+
+/// What a check needs to run.
+#[derive(Debug, Clone, Copy)]
+pub struct Context {
+    /// The parameter ranges.
+    pub scale: Scale,
+    /// The memory budget of each engine, in bytes.
+    pub budget: u64,
+}
+
+/// A check's computation.
+pub type Run = fn(&Context) -> Result<Outcome, CheckError>;
+
+/// One entry of the registry.
+#[derive(Debug, Clone, Copy)]
+pub struct Check {
+    /// The id typed on the command line: `10.1.2`, `9.2.c-odd`, `F.1`.
+    pub id: &'static str,
+    /// Check, probe, or finding.
+    pub kind: Kind,
+    /// The result it is about: `Lemma 10.1 (2)`.
+    pub result: &'static str,
+    /// The statement, with its formulas.
+    pub statement: &'static str,
+    /// The computation.
+    pub run: Run,
+}
+
+/// Every entry, in the order of the paper.
+pub fn registry() -> Vec<Check> {
+    [
+        crate::section3::checks(),
+        crate::section4::checks(),
+        crate::section5::checks(),
+        crate::section6::checks(),
+        crate::section7::checks(),
+        crate::section8::checks(),
+        crate::section9::checks(),
+        crate::section10::checks(),
+        crate::section11::checks(),
+        crate::section12::checks(),
+        crate::findings::checks(),
+    ]
+    .concat()
+}
+
+/// The entries that `selectors` name, in registry order: a selector names
+/// the entry with that id and every entry whose id extends it (`10.1` names
+/// `10.1.1` to `10.1.4` and the probes of Lemma 10.1, `F` every finding).
+/// No selector selects everything.
+pub fn select(selectors: &[String]) -> Result<Vec<Check>, String> {
+    let all = registry();
+    if selectors.is_empty() {
+        return Ok(all);
+    }
+    let matches = |id: &str, sel: &str| id == sel || id.strip_prefix(sel).is_some_and(|rest| rest.starts_with('.'));
+    for sel in selectors {
+        if !all.iter().any(|c| matches(c.id, sel)) {
+            return Err(format!(
+                "unknown check id {sel:?}; give a result number such as 12.1 or 10.1.2 (`arrows check --list` shows every id)"
+            ));
+        }
+    }
+    Ok(all.into_iter().filter(|c| selectors.iter().any(|s| matches(c.id, s))).collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_are_unique_and_selectable() {
+        let all = registry();
+        let mut ids: Vec<&str> = all.iter().map(|c| c.id).collect();
+        ids.sort_unstable();
+        ids.dedup();
+        assert_eq!(ids.len(), all.len());
+        let some = select(&["10.1".into()]).unwrap();
+        assert!(some.iter().all(|c| c.id.starts_with("10.1.")));
+        assert!(some.len() >= 4);
+        assert_eq!(select(&["12.1".into()]).unwrap().len(), 1);
+        assert!(select(&["12".into()]).unwrap().len() >= 2);
+        assert!(select(&["10.9".into()]).unwrap_err().contains("--list"));
+        assert_eq!(select(&[]).unwrap().len(), all.len());
+    }
+}
