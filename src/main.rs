@@ -1,6 +1,7 @@
 //! `arrows`: the command-line front end. Argument parsing and formatting only;
 //! every game computation lives in the library crates.
 
+mod check_cmd;
 mod error;
 mod loopy_cmd;
 mod memory;
@@ -97,6 +98,10 @@ enum Command {
     /// remoteness and the generalized Sprague-Grundy value of each position,
     /// for the classic games, any digraph, and sums.
     Loopy(loopy_cmd::LoopyArgs),
+    /// Machine-check the spider paper: every numbered result over a range
+    /// (--max), probes showing each sharp hypothesis is needed, and the
+    /// paper's wording problems; exit 0 only when all behave as the paper says.
+    Check(check_cmd::CheckArgs),
 }
 
 fn run(cli: Cli) -> CliResult {
@@ -110,6 +115,7 @@ fn run(cli: Cli) -> CliResult {
         Command::Graph { spec, play } => play::run(&spec, &play),
         Command::Trim(args) => trim_cmd::run(&args),
         Command::Loopy(args) => loopy_cmd::run(args),
+        Command::Check(args) => check_cmd::run(&args),
     }
 }
 
