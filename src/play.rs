@@ -5,7 +5,7 @@ use crate::error::{CliError, CliResult};
 use crate::memory;
 use crate::source::{Named, Source};
 use arrows_core::{Arrow, Decoration, SpiderLayout, Variant, formats};
-use arrows_solve::{Analysis, Engine, Request, analyze};
+use arrows_solve::{Analysis, Analyzer, Engine, Request, with_stack};
 use clap::{Args, ValueEnum};
 use serde::Serialize;
 use std::io::Write;
@@ -65,9 +65,15 @@ impl PlayOpts {
     }
 }
 
-/// Analyses every graph of `source` and prints the report.
-pub fn run(source: &impl Source, opts: &PlayOpts) -> CliResult {
+/// Analyses every graph of `source` and prints the report. One analyzer
+/// serves every graph, so a file of graphs shares the canonical memo.
+pub fn run(source: &(impl Source + Sync), opts: &PlayOpts) -> CliResult {
     let budget = memory::budget(opts.max_memory)?;
+    with_stack(|| run_here(source, opts, budget))
+}
+
+fn run_here(source: &impl Source, opts: &PlayOpts, budget: u64) -> CliResult {
+    let mut analyzer = Analyzer::new(budget);
     let mut out = std::io::stdout().lock();
     let mut first = true;
     source.for_each(|named| {
@@ -79,7 +85,7 @@ pub fn run(source: &impl Source, opts: &PlayOpts) -> CliResult {
         let clock = Instant::now();
         // Every refusal of an engine concerns the request (not a state, too
         // large, over the memory budget): a usage error.
-        let analysis = analyze(request, opts.engine.into()).map_err(|e| in_graph(&named, e.to_string()))?;
+        let analysis = analyzer.analyze(request, opts.engine.into()).map_err(|e| in_graph(&named, e.to_string()))?;
         let elapsed = clock.elapsed();
         let report = Report::new(&named, opts.variant(), &start, &analysis, elapsed);
         if opts.json {

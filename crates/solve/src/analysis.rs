@@ -86,64 +86,93 @@ pub struct Stats {
 /// edges (reserved address space; only the pages used are committed).
 const STACK_BYTES: usize = 1 << 30;
 
-/// Analyses a state with the chosen engine.
-pub fn analyze(request: Request<'_>, engine: Engine) -> Result<Analysis, SolveError> {
+/// Runs `f` on a thread with a stack large enough for the engines'
+/// recursions on graphs with many thousands of edges, and returns its result.
+pub fn with_stack<T: Send>(f: impl FnOnce() -> T + Send) -> T {
     std::thread::scope(|s| {
         std::thread::Builder::new()
             .stack_size(STACK_BYTES)
-            .spawn_scoped(s, || analyze_here(request, engine))
+            .spawn_scoped(s, f)
             .expect("the analysis thread starts")
             .join()
             .unwrap_or_else(|p| std::panic::resume_unwind(p))
     })
 }
 
-fn analyze_here(request: Request<'_>, engine: Engine) -> Result<Analysis, SolveError> {
-    match engine {
-        Engine::Brute => {
-            let mut b = BruteForce::new(request.graph, request.variant, request.start, request.budget)?;
-            let grundy = b.start_grundy()?;
-            let winning_moves = if grundy == 0 { Vec::new() } else { b.winning_moves()? };
-            let move_count = request.variant.moves(request.graph, request.start).len();
-            Ok(Analysis {
-                grundy,
-                winning_moves,
-                move_count,
-                engine,
-                stats: Stats { solved: b.explored() as u64, memo_hits: b.memo_hits() },
-            })
-        }
-        Engine::Explicit => {
-            let game = GameGraph::new(request.graph, request.variant, request.start, request.budget)?;
-            let grundy = game.grundy(request.start);
-            let winning_moves =
-                if grundy == 0 { Vec::new() } else { game.winning_moves(request.graph, request.variant) };
-            Ok(Analysis {
-                grundy,
-                winning_moves,
-                move_count: request.variant.moves(request.graph, request.start).len(),
-                engine,
-                stats: Stats { solved: game.positions() as u64, memo_hits: 0 },
-            })
-        }
-        Engine::Canonical => {
-            let mut c = CanonicalEngine::<Grundy>::new(request.budget);
-            let followers = c.follower_values(request.graph, request.variant, request.start)?;
-            let mut acc = Grundy::start(followers.len());
-            for &(_, v) in &followers {
-                Grundy::push(&mut acc, v);
+/// Analyses a state with the chosen engine, on a fresh engine and a large stack.
+pub fn analyze(request: Request<'_>, engine: Engine) -> Result<Analysis, SolveError> {
+    with_stack(|| Analyzer::new(request.budget).analyze(request, engine))
+}
+
+/// Analyses many states with engines that keep what they learn: the
+/// canonical engine's memo is shared by every request (its classes do not
+/// depend on the rule set). Call it from [`with_stack`] for large graphs.
+pub struct Analyzer {
+    canonical: CanonicalEngine<Grundy>,
+}
+
+impl Analyzer {
+    /// An analyzer whose canonical memo may use `budget` bytes.
+    pub fn new(budget: u64) -> Analyzer {
+        Analyzer { canonical: CanonicalEngine::new(budget) }
+    }
+
+    /// The shared canonical engine.
+    pub fn canonical(&mut self) -> &mut CanonicalEngine<Grundy> {
+        &mut self.canonical
+    }
+
+    /// Analyses a state. The statistics are this request's own work.
+    pub fn analyze(&mut self, request: Request<'_>, engine: Engine) -> Result<Analysis, SolveError> {
+        match engine {
+            Engine::Brute => {
+                let mut b = BruteForce::new(request.graph, request.variant, request.start, request.budget)?;
+                let grundy = b.start_grundy()?;
+                let winning_moves = if grundy == 0 { Vec::new() } else { b.winning_moves()? };
+                let move_count = request.variant.moves(request.graph, request.start).len();
+                Ok(Analysis {
+                    grundy,
+                    winning_moves,
+                    move_count,
+                    engine,
+                    stats: Stats { solved: b.explored() as u64, memo_hits: b.memo_hits() },
+                })
             }
-            let grundy = Grundy::finish(acc);
-            let winning_moves =
-                if grundy == 0 { Vec::new() } else { followers.iter().filter(|f| f.1 == 0).map(|f| f.0).collect() };
-            let stats = c.stats();
-            Ok(Analysis {
-                grundy,
-                winning_moves,
-                move_count: followers.len(),
-                engine,
-                stats: Stats { solved: stats.spiders + stats.general, memo_hits: stats.hits },
-            })
+            Engine::Explicit => {
+                let game = GameGraph::new(request.graph, request.variant, request.start, request.budget)?;
+                let grundy = game.grundy(request.start);
+                let winning_moves =
+                    if grundy == 0 { Vec::new() } else { game.winning_moves(request.graph, request.variant) };
+                Ok(Analysis {
+                    grundy,
+                    winning_moves,
+                    move_count: request.variant.moves(request.graph, request.start).len(),
+                    engine,
+                    stats: Stats { solved: game.positions() as u64, memo_hits: 0 },
+                })
+            }
+            Engine::Canonical => {
+                let before = self.canonical.stats();
+                let followers = self.canonical.follower_values(request.graph, request.variant, request.start)?;
+                let mut acc = Grundy::start(followers.len());
+                for &(_, v) in &followers {
+                    Grundy::push(&mut acc, v);
+                }
+                let grundy = Grundy::finish(acc);
+                let winning_moves =
+                    if grundy == 0 { Vec::new() } else { followers.iter().filter(|f| f.1 == 0).map(|f| f.0).collect() };
+                let after = self.canonical.stats();
+                Ok(Analysis {
+                    grundy,
+                    winning_moves,
+                    move_count: followers.len(),
+                    engine,
+                    stats: Stats {
+                        solved: after.spiders + after.general - before.spiders - before.general,
+                        memo_hits: after.hits - before.hits,
+                    },
+                })
+            }
         }
     }
 }

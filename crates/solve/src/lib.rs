@@ -16,6 +16,6 @@ pub mod error;
 pub mod explicit;
 pub mod isomorphism;
 
-pub use analysis::{Analysis, Engine, Request, Stats, analyze};
+pub use analysis::{Analysis, Analyzer, Engine, Request, Stats, analyze, with_stack};
 pub use brute::{BruteForce, Parities};
 pub use error::SolveError;

@@ -18,11 +18,14 @@
 //!   alone. The search is exponential only on highly symmetric components.
 
 use super::component::Component;
+use super::scratch::Scratch;
 
 const TREE: u8 = 1;
 const GRAPH: u8 = 2;
 
-/// The canonical key of a component, up to isomorphism and flip.
+/// The canonical key of a component, up to isomorphism and flip (the
+/// reference implementation; [`TreeCanonizer`] computes the same bytes for
+/// trees without allocating).
 pub fn key(c: &Component) -> Vec<u8> {
     let flipped = c.flip();
     if c.is_tree() { tree_code(c).min(tree_code(&flipped)) } else { graph_code(c).min(graph_code(&flipped)) }
@@ -84,6 +87,130 @@ fn rooted(adj: &[Vec<usize>], c: &Component, v: usize, parent: usize) -> Vec<u8>
     }
     out.push(0);
     out
+}
+
+/// The AHU key of trees with reusable buffers: the bytes of [`key`], with no
+/// allocation once the buffers have grown. Subtree codes are written into
+/// one arena; a vertex's code is its label, its children's codes in sorted
+/// order, and a closing 0.
+#[derive(Default, Clone)]
+pub struct TreeCanonizer {
+    scratch: Scratch,
+    layer: Vec<usize>,
+    next: Vec<usize>,
+    deg: Vec<usize>,
+    order: Vec<usize>,
+    parent: Vec<usize>,
+    span: Vec<(usize, usize)>,
+    kids: Vec<(usize, usize)>,
+    arena: Vec<u8>,
+    best: Vec<u8>,
+    out: Vec<u8>,
+}
+
+impl TreeCanonizer {
+    /// The key of a tree component: the smaller of its code and its flip's.
+    pub fn key(&mut self, c: &Component) -> &[u8] {
+        debug_assert!(c.is_tree());
+        self.scratch.load(c);
+        self.code(c, false);
+        std::mem::swap(&mut self.best, &mut self.out);
+        self.code(c, true);
+        if self.out < self.best {
+            std::mem::swap(&mut self.best, &mut self.out);
+        }
+        &self.best
+    }
+
+    /// Writes the code of `c` (labels flipped or not) into `self.out`.
+    fn code(&mut self, c: &Component, flip: bool) {
+        let n = c.labels.len();
+        // Centres, by peeling leaves.
+        self.deg.clear();
+        self.deg.extend_from_slice(&self.scratch.deg);
+        self.layer.clear();
+        self.layer.extend((0..n).filter(|&v| self.deg[v] <= 1));
+        let mut remaining = n;
+        while remaining > 2 {
+            remaining -= self.layer.len();
+            self.next.clear();
+            for &v in &self.layer {
+                for &w in self.scratch.neighbours(v) {
+                    self.deg[w] -= 1;
+                    if self.deg[w] == 1 {
+                        self.next.push(w);
+                    }
+                }
+            }
+            std::mem::swap(&mut self.layer, &mut self.next);
+        }
+        self.arena.clear();
+        self.out.clear();
+        match self.layer.len() {
+            1 => {
+                let r = self.layer[0];
+                let (s, l) = self.rooted(c, r, usize::MAX, flip);
+                self.out.push(TREE);
+                self.out.extend_from_slice(&self.arena[s..s + l]);
+            }
+            2 => {
+                let (a, b) = (self.layer[0], self.layer[1]);
+                let x = self.rooted(c, a, b, flip);
+                let y = self.rooted(c, b, a, flip);
+                let (lo, hi) = if self.arena[x.0..x.0 + x.1] <= self.arena[y.0..y.0 + y.1] { (x, y) } else { (y, x) };
+                self.out.push(TREE);
+                self.out.push(2);
+                self.out.extend_from_slice(&self.arena[lo.0..lo.0 + lo.1]);
+                self.out.extend_from_slice(&self.arena[hi.0..hi.0 + hi.1]);
+            }
+            _ => unreachable!("a tree has one or two centres"),
+        }
+    }
+
+    /// Writes the code of the subtree at `root` (away from `avoid`) into the
+    /// arena and returns its span.
+    fn rooted(&mut self, c: &Component, root: usize, avoid: usize, flip: bool) -> (usize, usize) {
+        let n = c.labels.len();
+        self.parent.clear();
+        self.parent.resize(n, usize::MAX);
+        self.span.clear();
+        self.span.resize(n, (0, 0));
+        self.order.clear();
+        self.order.push(root);
+        self.parent[root] = avoid;
+        let mut i = 0;
+        while i < self.order.len() {
+            let v = self.order[i];
+            i += 1;
+            for &w in self.scratch.neighbours(v) {
+                if w != self.parent[v] {
+                    self.parent[w] = v;
+                    self.order.push(w);
+                }
+            }
+        }
+        // Children before parents: reverse breadth-first order.
+        for k in (0..self.order.len()).rev() {
+            let v = self.order[k];
+            self.kids.clear();
+            for &w in self.scratch.neighbours(v) {
+                if w != self.parent[v] {
+                    self.kids.push(self.span[w]);
+                }
+            }
+            let arena = &self.arena;
+            self.kids.sort_unstable_by(|a, b| arena[a.0..a.0 + a.1].cmp(&arena[b.0..b.0 + b.1]));
+            let start = self.arena.len();
+            let label = if flip { c.labels[v].flip() } else { c.labels[v] };
+            self.arena.push(label as u8 + 4);
+            for &(s, l) in &self.kids {
+                self.arena.extend_from_within(s..s + l);
+            }
+            self.arena.push(0);
+            self.span[v] = (start, self.arena.len() - start);
+        }
+        self.span[root]
+    }
 }
 
 /// Canonical code of a labelled graph by individualization-refinement.
@@ -202,6 +329,27 @@ mod tests {
         let tree = comp(&[Both, In, Free, Out, Both, Free], &[(0, 1), (0, 4), (4, 2), (4, 3), (1, 5)]);
         assert_eq!(key(&tree), key(&permute(&tree, &[5, 2, 0, 1, 3, 4])));
         assert_eq!(key(&tree), key(&tree.flip()));
+    }
+
+    #[test]
+    fn the_canonizer_writes_the_reference_bytes() {
+        let mut canonizer = TreeCanonizer::default();
+        let mut x = 7u64;
+        for n in 2..40u32 {
+            for _ in 0..20 {
+                let mut labels = Vec::new();
+                let mut edges = Vec::new();
+                for v in 0..n {
+                    x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                    labels.push(Need::from_bits((x >> 40) as u8));
+                    if v > 0 {
+                        edges.push(((x >> 20) as u32 % v, v));
+                    }
+                }
+                let c = comp(&labels, &edges);
+                assert_eq!(canonizer.key(&c), key(&c).as_slice(), "{c:?}");
+            }
+        }
     }
 
     #[test]

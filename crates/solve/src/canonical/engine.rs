@@ -1,10 +1,11 @@
 //! The memoized recursion over canonical components.
 
-use super::canon;
+use super::canon::{self, TreeCanonizer};
 use super::component::{Component, pieces_indexed};
 use super::measure::Measure;
 use super::need::Need;
 use super::rows::{RowMemo, Slot};
+use super::scratch::Scratch;
 use super::spider::{Leg, Legs, Spider};
 use crate::error::{SolveError, human_bytes};
 use arrows_core::{Arrow, Decoration, EdgeId, Graph, Variant, arrow_on};
@@ -57,6 +58,8 @@ pub struct CanonicalStats {
 /// another engine into its own: parallel sweeps give each worker its own
 /// engine (seeded by a clone) and merge them afterwards.
 pub struct CanonicalEngine<M: Measure> {
+    scratch: Scratch,
+    canonizer: TreeCanonizer,
     spiders: RowMemo<M::Value>,
     general: HashMap<Box<[u8]>, M::Value>,
     stats: CanonicalStats,
@@ -93,6 +96,8 @@ impl<M: Measure> CanonicalEngine<M> {
     /// An engine with an empty memo and a memory budget in bytes.
     pub fn new(budget: u64) -> Self {
         CanonicalEngine {
+            scratch: Scratch::default(),
+            canonizer: TreeCanonizer::default(),
             spiders: RowMemo::new(),
             general: HashMap::new(),
             stats: CanonicalStats::default(),
@@ -204,7 +209,7 @@ impl<M: Measure> CanonicalEngine<M> {
 
     /// The value of one component.
     pub fn component_value(&mut self, c: &Component) -> Result<M::Value, SolveError> {
-        match Spider::from_component(c) {
+        match Spider::from_component_with(c, &mut self.scratch) {
             Some(s) => self.spider_value(&s),
             None => self.general_value(c),
         }
@@ -315,11 +320,14 @@ impl<M: Measure> CanonicalEngine<M> {
     }
 
     fn general_value(&mut self, c: &Component) -> Result<M::Value, SolveError> {
-        let key = canon::key(c);
-        if let Some(&v) = self.general.get(key.as_slice()) {
-            self.stats.hits += 1;
-            return Ok(v);
-        }
+        let key: Box<[u8]> = {
+            let key = if c.is_tree() { self.canonizer.key(c) } else { &canon::key(c)[..] };
+            if let Some(&v) = self.general.get(key) {
+                self.stats.hits += 1;
+                return Ok(v);
+            }
+            key.into()
+        };
         let moves = c.moves();
         let mut acc = M::start(moves.len());
         for (e, forward) in moves {
@@ -331,7 +339,7 @@ impl<M: Measure> CanonicalEngine<M> {
         }
         let value = M::finish(acc);
         self.charge(key.len() as u64)?;
-        self.general.insert(key.into_boxed_slice(), value);
+        self.general.insert(key, value);
         self.stats.general += 1;
         Ok(value)
     }
@@ -354,6 +362,8 @@ impl<M: Measure> CanonicalEngine<M> {
 impl<M: Measure> Clone for CanonicalEngine<M> {
     fn clone(&self) -> Self {
         CanonicalEngine {
+            scratch: Scratch::default(),
+            canonizer: TreeCanonizer::default(),
             spiders: self.spiders.clone(),
             general: self.general.clone(),
             stats: self.stats,

@@ -21,6 +21,7 @@ pub mod engine;
 pub mod measure;
 pub mod need;
 pub mod rows;
+pub mod scratch;
 pub mod spider;
 
 pub use component::Component;

@@ -17,6 +17,7 @@
 
 use super::component::Component;
 use super::need::Need;
+use super::scratch::Scratch;
 use smallvec::{SmallVec, smallvec};
 
 /// The legs of a spider, inline up to four (no allocation on the hot path).
@@ -63,10 +64,16 @@ impl Spider {
 
     /// Reads a component as a spider, if it is spider-shaped.
     pub fn from_component(c: &Component) -> Option<Spider> {
+        Spider::from_component_with(c, &mut Scratch::default())
+    }
+
+    /// As [`Spider::from_component`], with reusable buffers.
+    pub fn from_component_with(c: &Component, scratch: &mut Scratch) -> Option<Spider> {
         if !c.is_tree() {
             return None;
         }
-        let deg = c.degrees();
+        scratch.load(c);
+        let deg = &scratch.deg;
         let special = |v: usize| deg[v] >= 3 || (deg[v] == 2 && c.labels[v] != Need::Both);
         let mut hubs = (0..c.labels.len()).filter(|&v| special(v));
         let hub = match (hubs.next(), hubs.next()) {
@@ -74,17 +81,14 @@ impl Spider {
             (None, _) => (0..c.labels.len()).find(|&v| deg[v] == 1)?,
             (Some(_), Some(_)) => return None,
         };
-        let mut adj = vec![Vec::with_capacity(2); c.labels.len()];
-        for &(u, v) in &c.edges {
-            adj[u as usize].push(v as usize);
-            adj[v as usize].push(u as usize);
-        }
-        let legs = adj[hub]
+        let legs = scratch
+            .neighbours(hub)
             .iter()
             .map(|&first| {
                 let (mut prev, mut cur, mut len) = (hub, first, 1u32);
                 while deg[cur] == 2 {
-                    let next = if adj[cur][0] == prev { adj[cur][1] } else { adj[cur][0] };
+                    let ns = scratch.neighbours(cur);
+                    let next = if ns[0] == prev { ns[1] } else { ns[0] };
                     (prev, cur, len) = (cur, next, len + 1);
                 }
                 Leg { len, end: c.labels[cur] }
