@@ -108,7 +108,7 @@ fn finding_ord(ctx: &Context) -> Result<Outcome, CheckError> {
         let (positive, expansion) = (ord_greatest(n, 1), ord_expansion(n));
         t.record(positive == expansion, || Counterexample {
             instance: format!("ord({n})"),
-            graph: "-".into(),
+            graph: String::new(),
             state: String::new(),
             found: match positive {
                 Some(k) => format!("greatest positive k with 2^k <= {n}: {k}"),

@@ -57,7 +57,7 @@ impl fmt::Display for Status {
 pub struct Counterexample {
     /// The instance in the paper's notation: `<0^,2^,3>`, `F_0`, `P_1`.
     pub instance: String,
-    /// The graph: name and edge list.
+    /// The graph: name and edge list (empty when the statement is not about a graph).
     pub graph: String,
     /// The state in arrow notation (empty for the empty state).
     pub state: String,
@@ -69,7 +69,10 @@ pub struct Counterexample {
 
 impl fmt::Display for Counterexample {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} on {}", self.instance, self.graph)?;
+        f.write_str(&self.instance)?;
+        if !self.graph.is_empty() {
+            write!(f, " on {}", self.graph)?;
+        }
         if !self.state.is_empty() {
             write!(f, " with {}", self.state)?;
         }

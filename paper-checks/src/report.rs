@@ -110,12 +110,24 @@ impl Report {
         let bad: Vec<&str> = self.entries.iter().filter(|e| !e.status.is_expected()).map(|e| e.id).collect();
         let total = self.entries.len();
         if bad.is_empty() {
-            format!(
-                "all {total} behave as the paper says: {} pass, {} and {} show their counterexamples",
-                plural(count(Kind::Check), "check"),
-                plural(count(Kind::Probe), "probe"),
-                plural(count(Kind::Finding), "finding")
-            )
+            let mut parts = Vec::new();
+            if count(Kind::Check) > 0 {
+                parts.push(format!("{} pass", plural(count(Kind::Check), "check")));
+            }
+            let shown: Vec<String> = [(Kind::Probe, "probe"), (Kind::Finding, "finding")]
+                .into_iter()
+                .filter(|&(k, _)| count(k) > 0)
+                .map(|(k, word)| plural(count(k), word))
+                .collect();
+            if !shown.is_empty() {
+                let verb = if shown.len() == 1 && shown[0].starts_with("1 ") { "shows its" } else { "show their" };
+                parts.push(format!(
+                    "{} {verb} counterexample{}",
+                    shown.join(" and "),
+                    if verb == "shows its" { "" } else { "s" }
+                ));
+            }
+            format!("all {total} behave as the paper says: {}", parts.join(", "))
         } else {
             format!("{} of {total} do not behave as the paper says: {}", bad.len(), bad.join(", "))
         }

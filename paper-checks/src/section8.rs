@@ -51,7 +51,7 @@ fn definition_8_1(ctx: &Context) -> Result<Outcome, CheckError> {
         let (greatest, expansion) = (ord_greatest(n, 0), ord_expansion(n));
         t.record(greatest.is_some() && greatest == expansion, || Counterexample {
             instance: format!("n = {n}"),
-            graph: "-".into(),
+            graph: String::new(),
             state: String::new(),
             found: format!("greatest k >= 0 with 2^k <= n: {greatest:?}"),
             claimed: format!("the leading binary digit's index {expansion:?}"),

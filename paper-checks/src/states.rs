@@ -112,7 +112,7 @@ pub fn rod(n: usize) -> Result<PaperState, FamilyError> {
 /// The empty state of a graph.
 pub fn empty(graph: Graph, graph_name: String) -> PaperState {
     let state = Decoration::empty(graph.edge_count());
-    PaperState { name: format!("the empty state of {graph_name}"), graph_name, graph, state }
+    PaperState { name: "the empty state".into(), graph_name, graph, state }
 }
 
 /// The disjoint union of states (Definition 4.2): the graphs side by side,
