@@ -18,6 +18,7 @@
 //!   alone. The search is exponential only on highly symmetric components.
 
 use super::component::Component;
+use super::need::Need;
 use super::scratch::Scratch;
 
 const TREE: u8 = 1;
@@ -27,8 +28,26 @@ const GRAPH: u8 = 2;
 /// reference implementation; [`TreeCanonizer`] computes the same bytes for
 /// trees without allocating).
 pub fn key(c: &Component) -> Vec<u8> {
-    let flipped = c.flip();
-    if c.is_tree() { tree_code(c).min(tree_code(&flipped)) } else { graph_code(c).min(graph_code(&flipped)) }
+    let code = |c: &Component| if c.is_tree() { tree_code(c) } else { graph_code(c) };
+    match orientation(c) {
+        Some(false) => code(c),
+        Some(true) => code(&c.flip()),
+        None => code(c).min(code(&c.flip())),
+    }
+}
+
+/// Which of a component and its flip the key is read from: `Some(false)`
+/// for the component itself when it has more needs-in than needs-out
+/// vertices, `Some(true)` for its flip when it has fewer (the flip swaps the
+/// two counts), `None` when the counts are equal and both must be tried.
+pub fn orientation(c: &Component) -> Option<bool> {
+    let ins = c.labels.iter().filter(|&&l| l == Need::In).count();
+    let outs = c.labels.iter().filter(|&&l| l == Need::Out).count();
+    match ins.cmp(&outs) {
+        std::cmp::Ordering::Greater => Some(false),
+        std::cmp::Ordering::Less => Some(true),
+        std::cmp::Ordering::Equal => None,
+    }
 }
 
 fn adjacency(c: &Component) -> Vec<Vec<usize>> {
@@ -109,15 +128,36 @@ pub struct TreeCanonizer {
 }
 
 impl TreeCanonizer {
-    /// The key of a tree component: the smaller of its code and its flip's.
+    /// The key of a tree component (the bytes of [`key`]).
     pub fn key(&mut self, c: &Component) -> &[u8] {
-        debug_assert!(c.is_tree());
         self.scratch.load(c);
-        self.code(c, false);
-        std::mem::swap(&mut self.best, &mut self.out);
-        self.code(c, true);
-        if self.out < self.best {
-            std::mem::swap(&mut self.best, &mut self.out);
+        self.key_loaded(c)
+    }
+
+    /// The key of a tree component whose adjacency is already in `scratch`
+    /// (as [`Scratch::load`] leaves it); saves loading it twice.
+    pub fn key_with(&mut self, c: &Component, scratch: &mut Scratch) -> &[u8] {
+        std::mem::swap(&mut self.scratch, scratch);
+        self.key_loaded(c);
+        std::mem::swap(&mut self.scratch, scratch);
+        &self.best
+    }
+
+    fn key_loaded(&mut self, c: &Component) -> &[u8] {
+        debug_assert!(c.is_tree());
+        match orientation(c) {
+            Some(flip) => {
+                self.code(c, flip);
+                std::mem::swap(&mut self.best, &mut self.out);
+            }
+            None => {
+                self.code(c, false);
+                std::mem::swap(&mut self.best, &mut self.out);
+                self.code(c, true);
+                if self.out < self.best {
+                    std::mem::swap(&mut self.best, &mut self.out);
+                }
+            }
         }
         &self.best
     }
@@ -305,7 +345,7 @@ fn discrete_code(adj: &[Vec<usize>], c: &Component, cell: &[usize]) -> Vec<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::canonical::need::Need::{self, *};
+    use crate::canonical::need::Need::*;
 
     fn comp(labels: &[Need], edges: &[(u32, u32)]) -> Component {
         Component { labels: labels.to_vec(), edges: edges.to_vec() }

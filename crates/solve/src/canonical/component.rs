@@ -83,90 +83,175 @@ impl Component {
 /// The components of the labelled graph `(labels, edges)` after deleting
 /// dead edges and ramifying at free vertices. Vertices without edges vanish.
 pub fn pieces(labels: &[Need], edges: &[(u32, u32)]) -> Vec<Component> {
-    pieces_indexed(labels, edges).into_iter().map(|(c, _)| c).collect()
+    let mut s = Splitter::default();
+    s.split(labels, edges).to_vec()
 }
 
 /// As [`pieces`], with, for each component, the index in `edges` of each of
 /// its edges. Each edge keeps its orientation: `(u, v)` becomes `(u', v')`.
 pub fn pieces_indexed(labels: &[Need], edges: &[(u32, u32)]) -> Vec<(Component, Vec<usize>)> {
-    let n = labels.len();
-    let mut deg = vec![0usize; n];
-    for &(u, v) in edges {
-        deg[u as usize] += 1;
-        deg[v as usize] += 1;
+    let mut s = Splitter::default();
+    let count = s.split(labels, edges).len();
+    (0..count).map(|g| (s.out[g].clone(), s.origin[g].clone())).collect()
+}
+
+/// Reusable buffers for [`pieces`]: splitting allocates nothing once the
+/// buffers have grown, which matters because every follower of every class
+/// is split to look its pieces up in the memo.
+#[derive(Default, Clone)]
+pub struct Splitter {
+    /// The follower being split (by [`Splitter::play`]).
+    input_labels: Vec<Need>,
+    input_edges: Vec<(u32, u32)>,
+    /// Labels after the dead edges are freed.
+    labels: Vec<Need>,
+    deg: Vec<usize>,
+    live: Vec<(u32, u32)>,
+    live_index: Vec<usize>,
+    parent: Vec<usize>,
+    first_edge_at: Vec<usize>,
+    group_of_root: Vec<usize>,
+    local: Vec<u32>,
+    out: Vec<Component>,
+    origin: Vec<Vec<usize>>,
+}
+
+impl Splitter {
+    /// The components of the follower of `c` reached by marking edge `e`
+    /// (forward or not), as in [`Component::play`].
+    pub fn play(&mut self, c: &Component, e: usize, forward: bool) -> &[Component] {
+        let (u, v) = c.edges[e];
+        let (t, h) = if forward { (u, v) } else { (v, u) };
+        let mut labels = std::mem::take(&mut self.input_labels);
+        let mut edges = std::mem::take(&mut self.input_edges);
+        labels.clear();
+        labels.extend_from_slice(&c.labels);
+        labels[t as usize] = labels[t as usize].after_out();
+        labels[h as usize] = labels[h as usize].after_in();
+        edges.clear();
+        edges.extend_from_slice(&c.edges);
+        edges.swap_remove(e);
+        self.split_into(&labels, &edges);
+        self.input_labels = labels;
+        self.input_edges = edges;
+        self.result()
     }
-    let blocked = |t: usize, h: usize| labels[t].blocks_out(deg[t]) || labels[h].blocks_in(deg[h]);
-    let mut labels = labels.to_vec();
-    let mut live = Vec::with_capacity(edges.len());
-    let mut live_index = Vec::with_capacity(edges.len());
-    for (index, &(u, v)) in edges.iter().enumerate() {
-        let (a, b) = (u as usize, v as usize);
-        if blocked(a, b) && blocked(b, a) {
-            // Deciding on the labels before any change: removing a dead edge
-            // frees its ends, and a free end blocks nothing, so no other
-            // edge's status changes (see the module documentation).
-            labels[a] = Need::Free;
-            labels[b] = Need::Free;
-        } else {
-            live.push((u, v));
-            live_index.push(index);
+
+    /// The components of `(labels, edges)`, as in [`pieces`].
+    pub fn split(&mut self, labels: &[Need], edges: &[(u32, u32)]) -> &[Component] {
+        self.split_into(labels, edges);
+        self.result()
+    }
+
+    fn result(&self) -> &[Component] {
+        &self.out[..self.group_count()]
+    }
+
+    fn group_count(&self) -> usize {
+        self.origin.iter().take_while(|o| !o.is_empty()).count()
+    }
+
+    fn split_into(&mut self, labels_in: &[Need], edges: &[(u32, u32)]) {
+        let n = labels_in.len();
+        let deg = &mut self.deg;
+        deg.clear();
+        deg.resize(n, 0);
+        for &(u, v) in edges {
+            deg[u as usize] += 1;
+            deg[v as usize] += 1;
         }
-    }
-    // Union the edges that meet at a constrained vertex.
-    let mut parent: Vec<usize> = (0..live.len()).collect();
-    fn find(p: &mut [usize], mut x: usize) -> usize {
-        while p[x] != x {
-            p[x] = p[p[x]];
-            x = p[x];
-        }
-        x
-    }
-    let mut first_edge_at = vec![usize::MAX; n];
-    for (i, &(u, v)) in live.iter().enumerate() {
-        for w in [u as usize, v as usize] {
-            if labels[w] == Need::Free {
-                continue;
-            }
-            if first_edge_at[w] == usize::MAX {
-                first_edge_at[w] = i;
+        let mut labels = std::mem::take(&mut self.labels);
+        labels.clear();
+        labels.extend_from_slice(labels_in);
+        let blocked = |t: usize, h: usize| labels_in[t].blocks_out(deg[t]) || labels_in[h].blocks_in(deg[h]);
+        self.live.clear();
+        self.live_index.clear();
+        for (index, &(u, v)) in edges.iter().enumerate() {
+            let (a, b) = (u as usize, v as usize);
+            if blocked(a, b) && blocked(b, a) {
+                // Deciding on the labels before any change: removing a dead
+                // edge frees its ends, and a free end blocks nothing, so no
+                // other edge's status changes (see the module documentation).
+                labels[a] = Need::Free;
+                labels[b] = Need::Free;
             } else {
-                let (a, b) = (find(&mut parent, first_edge_at[w]), find(&mut parent, i));
-                parent[a] = b;
+                self.live.push((u, v));
+                self.live_index.push(index);
             }
         }
-    }
-    // Group the edges by root, keeping their order; number the vertices of
-    // each component in order of first appearance, free ends once per edge.
-    let mut group_of_root = vec![usize::MAX; live.len()];
-    let mut out: Vec<(Component, Vec<usize>)> = Vec::new();
-    let mut local = vec![u32::MAX; n];
-    for (i, &(u, v)) in live.iter().enumerate() {
-        let r = find(&mut parent, i);
-        if group_of_root[r] == usize::MAX {
-            group_of_root[r] = out.len();
-            out.push((Component { labels: Vec::new(), edges: Vec::new() }, Vec::new()));
+        // Union the edges that meet at a constrained vertex.
+        let parent = &mut self.parent;
+        parent.clear();
+        parent.extend(0..self.live.len());
+        fn find(p: &mut [usize], mut x: usize) -> usize {
+            while p[x] != x {
+                p[x] = p[p[x]];
+                x = p[x];
+            }
+            x
         }
-        let g = group_of_root[r];
-        // A constrained vertex has all its edges in one component, so one
-        // local number per vertex suffices.
-        let mut id = |w: usize, comp: &mut Component| -> u32 {
-            if labels[w] == Need::Free {
-                comp.labels.push(Need::Free);
-                return (comp.labels.len() - 1) as u32;
+        self.first_edge_at.clear();
+        self.first_edge_at.resize(n, usize::MAX);
+        for (i, &(u, v)) in self.live.iter().enumerate() {
+            for w in [u as usize, v as usize] {
+                if labels[w] == Need::Free {
+                    continue;
+                }
+                if self.first_edge_at[w] == usize::MAX {
+                    self.first_edge_at[w] = i;
+                } else {
+                    let (a, b) = (find(parent, self.first_edge_at[w]), find(parent, i));
+                    parent[a] = b;
+                }
             }
-            if local[w] == u32::MAX {
-                local[w] = comp.labels.len() as u32;
-                comp.labels.push(labels[w]);
+        }
+        // Group the edges by root, keeping their order; number the vertices
+        // of each component in order of first appearance, free ends once per
+        // edge. Buffers of earlier calls are reused: a group's origin list is
+        // empty exactly when the group is unused.
+        for o in &mut self.origin {
+            o.clear();
+        }
+        self.group_of_root.clear();
+        self.group_of_root.resize(self.live.len(), usize::MAX);
+        self.local.clear();
+        self.local.resize(n, u32::MAX);
+        let mut groups = 0;
+        for (i, &(u, v)) in self.live.iter().enumerate() {
+            let r = find(parent, i);
+            if self.group_of_root[r] == usize::MAX {
+                self.group_of_root[r] = groups;
+                if self.out.len() == groups {
+                    self.out.push(Component { labels: Vec::new(), edges: Vec::new() });
+                    self.origin.push(Vec::new());
+                }
+                self.out[groups].labels.clear();
+                self.out[groups].edges.clear();
+                groups += 1;
             }
-            local[w]
-        };
-        let (comp, origin) = &mut out[g];
-        let a = id(u as usize, comp);
-        let b = id(v as usize, comp);
-        comp.edges.push((a, b));
-        origin.push(live_index[i]);
+            let g = self.group_of_root[r];
+            // A constrained vertex has all its edges in one component, so
+            // one local number per vertex suffices.
+            let local = &mut self.local;
+            let mut id = |w: usize, comp: &mut Component| -> u32 {
+                if labels[w] == Need::Free {
+                    comp.labels.push(Need::Free);
+                    return (comp.labels.len() - 1) as u32;
+                }
+                if local[w] == u32::MAX {
+                    local[w] = comp.labels.len() as u32;
+                    comp.labels.push(labels[w]);
+                }
+                local[w]
+            };
+            let comp = &mut self.out[g];
+            let a = id(u as usize, comp);
+            let b = id(v as usize, comp);
+            comp.edges.push((a, b));
+            self.origin[g].push(self.live_index[i]);
+        }
+        self.labels = labels;
     }
-    out
 }
 
 #[cfg(test)]

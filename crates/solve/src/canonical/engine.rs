@@ -1,7 +1,7 @@
 //! The memoized recursion over canonical components.
 
 use super::canon::{self, TreeCanonizer};
-use super::component::{Component, pieces_indexed};
+use super::component::{Component, Splitter, pieces_indexed};
 use super::measure::Measure;
 use super::need::Need;
 use super::rows::{RowMemo, Slot};
@@ -58,6 +58,7 @@ pub struct CanonicalStats {
 /// another engine into its own: parallel sweeps give each worker its own
 /// engine (seeded by a clone) and merge them afterwards.
 pub struct CanonicalEngine<M: Measure> {
+    splitter: Splitter,
     scratch: Scratch,
     canonizer: TreeCanonizer,
     spiders: RowMemo<M::Value>,
@@ -96,6 +97,7 @@ impl<M: Measure> CanonicalEngine<M> {
     /// An engine with an empty memo and a memory budget in bytes.
     pub fn new(budget: u64) -> Self {
         CanonicalEngine {
+            splitter: Splitter::default(),
             scratch: Scratch::default(),
             canonizer: TreeCanonizer::default(),
             spiders: RowMemo::new(),
@@ -321,7 +323,8 @@ impl<M: Measure> CanonicalEngine<M> {
 
     fn general_value(&mut self, c: &Component) -> Result<M::Value, SolveError> {
         let key: Box<[u8]> = {
-            let key = if c.is_tree() { self.canonizer.key(c) } else { &canon::key(c)[..] };
+            // `component_value` has just loaded `c` into the scratch buffers.
+            let key = if c.is_tree() { self.canonizer.key_with(c, &mut self.scratch) } else { &canon::key(c)[..] };
             if let Some(&v) = self.general.get(key) {
                 self.stats.hits += 1;
                 return Ok(v);
@@ -330,13 +333,17 @@ impl<M: Measure> CanonicalEngine<M> {
         };
         let moves = c.moves();
         let mut acc = M::start(moves.len());
+        // This level's splitter is taken out of the engine while its pieces
+        // are read; a miss computes its class with a splitter of its own.
+        let mut splitter = std::mem::take(&mut self.splitter);
         for (e, forward) in moves {
             let mut value = M::empty();
-            for p in c.play(e, forward) {
-                value = M::sum(value, self.component_value(&p)?);
+            for p in splitter.play(c, e, forward) {
+                value = M::sum(value, self.component_value(p)?);
             }
             M::push(&mut acc, value);
         }
+        self.splitter = splitter;
         let value = M::finish(acc);
         self.charge(key.len() as u64)?;
         self.general.insert(key, value);
@@ -362,6 +369,7 @@ impl<M: Measure> CanonicalEngine<M> {
 impl<M: Measure> Clone for CanonicalEngine<M> {
     fn clone(&self) -> Self {
         CanonicalEngine {
+            splitter: Splitter::default(),
             scratch: Scratch::default(),
             canonizer: TreeCanonizer::default(),
             spiders: self.spiders.clone(),
