@@ -2,11 +2,13 @@
 //! every game computation lives in the library crates.
 
 mod check_cmd;
+mod conjecture_cmd;
 mod error;
 mod loopy_cmd;
 mod memory;
 mod play;
 mod source;
+mod table_cmd;
 mod trim_cmd;
 
 use clap::{Parser, Subcommand};
@@ -98,6 +100,15 @@ enum Command {
     /// remoteness and the generalized Sprague-Grundy value of each position,
     /// for the classic games, any digraph, and sums.
     Loopy(loopy_cmd::LoopyArgs),
+    /// Grundy values over a family (spiders with any number of legs, paths,
+    /// stars, caterpillars, brooms, all trees with n edges, graphs from a
+    /// file) as a text, Markdown, CSV, JSON or SVG table; in parallel, in
+    /// shards that `arrows table merge` joins, with --summarize for patterns.
+    Table(table_cmd::TableArgs),
+    /// The patterns in a table written by `arrows table`: parity classes,
+    /// equal legs, closed forms, periods, second-player wins; each stated as
+    /// a hypothesis with its support and exceptions, never as a theorem.
+    Conjecture(conjecture_cmd::ConjectureArgs),
     /// Machine-check the spider paper: every numbered result over a range
     /// (--max), probes showing each sharp hypothesis is needed, and the
     /// paper's wording problems; exit 0 only when all behave as the paper says.
@@ -115,6 +126,8 @@ fn run(cli: Cli) -> CliResult {
         Command::Graph { spec, play } => play::run(&spec, &play),
         Command::Trim(args) => trim_cmd::run(&args),
         Command::Loopy(args) => loopy_cmd::run(args),
+        Command::Table(args) => table_cmd::run(args),
+        Command::Conjecture(args) => conjecture_cmd::run(&args),
         Command::Check(args) => check_cmd::run(&args),
     }
 }

@@ -1,0 +1,485 @@
+//! The families a table sweeps, and the graphs each one enumerates.
+//!
+//! Every family lists its graphs in a fixed order, each with a [`Key`]: the
+//! parameters that name it (leg lengths, leaf counts, ...) or its graph6
+//! string. The order is the order of the rows of the table, and the row's
+//! position in it is what `--shard i/n` splits on.
+
+use crate::span::Span;
+use arrows_core::{Graph, families, formats, trees};
+use std::fmt;
+
+/// What names a row: the family's parameters, or the graph itself.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Key {
+    /// One number per parameter column (leg lengths, handle and bristles, ...).
+    Numbers(Vec<usize>),
+    /// A list in a single column (the leaves at each spine vertex of a caterpillar).
+    List(Vec<usize>),
+    /// The graph6 string of the graph.
+    Graph6(String),
+}
+
+impl fmt::Display for Key {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Key::Numbers(v) | Key::List(v) => {
+                let parts: Vec<String> = v.iter().map(usize::to_string).collect();
+                write!(f, "{}", parts.join(","))
+            }
+            Key::Graph6(s) => f.write_str(s),
+        }
+    }
+}
+
+/// A family of graphs and the ranges of its parameters.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase", tag = "family")]
+pub enum Spec {
+    /// Spiders with one leg per range of `legs`, each leg's length in its
+    /// range; one row per spider, its legs listed in non-decreasing order
+    /// (a spider is the same graph whatever the order of its legs), the
+    /// spider with every leg 0 left out.
+    Spider {
+        /// Range of each leg's length.
+        legs: Vec<Span>,
+    },
+    /// Paths `P_n`, `n` edges.
+    Path {
+        /// Range of the number of edges.
+        edges: Span,
+    },
+    /// Stars `K_{1,k}`.
+    Star {
+        /// Range of the number of leaves.
+        leaves: Span,
+    },
+    /// Caterpillars whose spine is exactly their internal vertices: a spine
+    /// of `s` vertices, each carrying a number of leaves, the two ends at
+    /// least one (so every caterpillar appears once, up to reversal).
+    Caterpillar {
+        /// Range of the number of spine vertices.
+        spine: Span,
+        /// Range of the number of leaves at each spine vertex.
+        leaves: Span,
+    },
+    /// Brooms: a handle path with bristles at its end.
+    Broom {
+        /// Range of the handle's number of edges.
+        handle: Span,
+        /// Range of the number of bristles.
+        bristles: Span,
+    },
+    /// Every free tree with a number of edges in the range.
+    Trees {
+        /// Range of the number of edges.
+        edges: Span,
+    },
+    /// Graphs read from an input, in its order.
+    Graphs {
+        /// How many graphs were read.
+        count: usize,
+        /// A fingerprint (FNV-1a) of their graph6 strings, so shards of
+        /// different inputs are never merged.
+        fingerprint: String,
+    },
+}
+
+/// Why a family cannot be swept.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FamilyError(pub String);
+
+impl fmt::Display for FamilyError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for FamilyError {}
+
+/// The most rows a table may have before the sweep refuses (the rows
+/// themselves, not the engine, would then be the memory problem).
+pub const MAX_ROWS: u128 = 50_000_000;
+
+/// A family ready to enumerate: its [`Spec`], and for [`Spec::Graphs`] the graphs.
+#[derive(Debug, Clone)]
+pub struct Family {
+    spec: Spec,
+    graphs: Vec<(String, Graph)>,
+}
+
+impl Family {
+    /// A family of parameters; checks the ranges (not for [`Spec::Graphs`]: use [`Family::graphs`]).
+    pub fn new(spec: Spec) -> Result<Family, FamilyError> {
+        let bad = |m: &str| Err(FamilyError(m.into()));
+        match &spec {
+            Spec::Spider { legs } if legs.is_empty() => {
+                return bad("a spider needs at least one leg; give --k 1 or more");
+            }
+            Spec::Path { edges } if edges.lo == 0 => {
+                return bad("a path needs at least one edge; start the range at 1, e.g. --edges 1..40");
+            }
+            Spec::Star { leaves } if leaves.lo == 0 => {
+                return bad("a star needs at least one leaf; start the range at 1, e.g. --leaves 1..20");
+            }
+            Spec::Caterpillar { spine, leaves } if spine.lo == 0 || leaves.hi == 0 => {
+                return bad("a caterpillar needs a spine of at least one vertex and leaves at its ends; \
+                     e.g. --spine 1..5 --leaves 0..3");
+            }
+            Spec::Trees { edges } if edges.lo == 0 => {
+                return bad("a tree needs at least one edge; e.g. --edges 16 or --edges 1..16");
+            }
+            Spec::Graphs { .. } => return bad("graphs come from an input; read them with Family::graphs"),
+            _ => {}
+        }
+        let family = Family { spec, graphs: Vec::new() };
+        let rows = family.estimated_rows();
+        if rows > MAX_ROWS {
+            return Err(FamilyError(format!(
+                "this sweep has about {rows} graphs, more than the {MAX_ROWS} one table holds; \
+                 narrow the ranges, or split it with --shard"
+            )));
+        }
+        Ok(family)
+    }
+
+    /// The family of the given graphs, in order, each named by its graph6 string.
+    pub fn graphs(graphs: Vec<Graph>) -> Result<Family, FamilyError> {
+        if graphs.is_empty() {
+            return Err(FamilyError(
+                "the input holds no graph; give one graph per line (graph6, sparse6 or an edge list)".into(),
+            ));
+        }
+        let named: Vec<(String, Graph)> = graphs.into_iter().map(|g| (formats::to_graph6(&g), g)).collect();
+        let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+        for (s, _) in &named {
+            for b in s.bytes().chain([b'\n']) {
+                hash = (hash ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+            }
+        }
+        let spec = Spec::Graphs { count: named.len(), fingerprint: format!("{hash:016x}") };
+        Ok(Family { spec, graphs: named })
+    }
+
+    /// The family's description.
+    pub fn spec(&self) -> &Spec {
+        &self.spec
+    }
+
+    /// An upper bound on the number of rows, computed without enumerating.
+    fn estimated_rows(&self) -> u128 {
+        match &self.spec {
+            Spec::Spider { legs } => match uniform(legs) {
+                Some(span) => multisets(span.len() as u128, legs.len() as u128),
+                None => legs.iter().fold(1u128, |acc, l| acc.saturating_mul(l.len() as u128)),
+            },
+            Spec::Path { edges } => edges.len() as u128,
+            Spec::Star { leaves } => leaves.len() as u128,
+            Spec::Caterpillar { spine, leaves } => (leaves.len() as u128)
+                .checked_pow(spine.hi as u32)
+                .unwrap_or(u128::MAX)
+                .saturating_mul(spine.len() as u128),
+            Spec::Broom { handle, bristles } => handle.len() as u128 * bristles.len() as u128,
+            // A000055 grows by a factor below 3 per edge.
+            Spec::Trees { edges } => 3u128.checked_pow(edges.hi as u32).unwrap_or(u128::MAX) / 20,
+            Spec::Graphs { count, .. } => *count as u128,
+        }
+    }
+
+    /// Calls `each` on every graph of the family with its key, in table order.
+    pub fn for_each(&self, mut each: impl FnMut(Key, Graph)) {
+        match &self.spec {
+            Spec::Spider { legs } => for_each_spider(legs, |v| {
+                let g = families::spider(v).expect("a leg is positive");
+                each(Key::Numbers(v.to_vec()), g);
+            }),
+            Spec::Path { edges } => {
+                for n in edges.values() {
+                    each(Key::Numbers(vec![n]), families::path(n).expect("n >= 1"));
+                }
+            }
+            Spec::Star { leaves } => {
+                for k in leaves.values() {
+                    each(Key::Numbers(vec![k]), families::star(k).expect("k >= 1"));
+                }
+            }
+            Spec::Caterpillar { spine, leaves } => {
+                for s in spine.values() {
+                    for_each_caterpillar(s, *leaves, |v| {
+                        each(Key::List(v.to_vec()), families::caterpillar(v).expect("ends carry leaves"));
+                    });
+                }
+            }
+            Spec::Broom { handle, bristles } => {
+                for h in handle.values() {
+                    for b in bristles.values().filter(|&b| h + b > 0) {
+                        each(Key::Numbers(vec![h, b]), families::broom(h, b).expect("h + b >= 1"));
+                    }
+                }
+            }
+            Spec::Trees { edges } => {
+                for m in edges.values() {
+                    trees::for_each_tree(m, |g| each(Key::Graph6(formats::to_graph6(&g)), g));
+                }
+            }
+            Spec::Graphs { .. } => {
+                for (s, g) in &self.graphs {
+                    each(Key::Graph6(s.clone()), g.clone());
+                }
+            }
+        }
+    }
+
+    /// The number of rows of the full table (enumerates the trees once for [`Spec::Trees`]).
+    pub fn count(&self) -> usize {
+        match &self.spec {
+            Spec::Trees { edges } => {
+                let mut n = 0;
+                for m in edges.values() {
+                    trees::for_each_tree(m, |_| n += 1);
+                }
+                n
+            }
+            Spec::Spider { legs } => {
+                let mut n = 0;
+                for_each_spider(legs, |_| n += 1);
+                n
+            }
+            _ => {
+                let mut n = 0;
+                self.for_each_key(|_| n += 1);
+                n
+            }
+        }
+    }
+
+    /// Calls `each` on every key, in table order, without building graphs
+    /// (for [`Spec::Trees`] the trees are built to name them).
+    pub fn for_each_key(&self, mut each: impl FnMut(Key)) {
+        match &self.spec {
+            Spec::Caterpillar { spine, leaves } => {
+                for s in spine.values() {
+                    for_each_caterpillar(s, *leaves, |v| each(Key::List(v.to_vec())));
+                }
+            }
+            Spec::Broom { handle, bristles } => {
+                for h in handle.values() {
+                    for b in bristles.values().filter(|&b| h + b > 0) {
+                        each(Key::Numbers(vec![h, b]));
+                    }
+                }
+            }
+            _ => self.for_each(|k, _| each(k)),
+        }
+    }
+
+    /// A graph whose solution fills the memo with classes most rows
+    /// reuse: the largest member, for families where each graph's
+    /// classes are among the largest one's.
+    pub fn seed(&self) -> Option<Graph> {
+        match &self.spec {
+            Spec::Spider { legs } if legs.iter().any(|l| l.hi > 0) => {
+                families::spider(&legs.iter().map(|l| l.hi).collect::<Vec<_>>()).ok()
+            }
+            Spec::Path { edges } => families::path(edges.hi).ok(),
+            Spec::Broom { handle, bristles } if handle.hi + bristles.hi > 0 => {
+                families::broom(handle.hi, bristles.hi).ok()
+            }
+            _ => None,
+        }
+    }
+
+    /// The names of the key columns (the `grundy` column follows them).
+    pub fn columns(&self) -> Vec<String> {
+        self.spec.columns()
+    }
+}
+
+/// The graph a key names in a table of the given columns: a spider for
+/// leg columns, a caterpillar for `leaves`, the graph of a graph6 string;
+/// for other numeric keys the family must be known (`spec`).
+pub fn graph_of(key: &Key, columns: &[String], spec: Option<&Spec>) -> Result<Graph, FamilyError> {
+    let fail = |e: arrows_core::GraphError| FamilyError(e.to_string());
+    match (key, spec) {
+        (Key::Graph6(s), _) => formats::parse_graph_line(s).map_err(fail),
+        (Key::List(v), _) => families::caterpillar(v).map_err(fail),
+        (Key::Numbers(v), Some(Spec::Path { .. })) => families::path(v[0]).map_err(fail),
+        (Key::Numbers(v), Some(Spec::Star { .. })) => families::star(v[0]).map_err(fail),
+        (Key::Numbers(v), Some(Spec::Broom { .. })) => families::broom(v[0], v[1]).map_err(fail),
+        (Key::Numbers(v), _) if crate::table::is_leg_columns(columns) => families::spider(v).map_err(fail),
+        (Key::Numbers(_), _) => Err(FamilyError(format!(
+            "the columns {} do not say which family the table is of; read it from JSON",
+            columns.join(",")
+        ))),
+    }
+}
+
+impl Spec {
+    /// The names of the key columns.
+    pub fn columns(&self) -> Vec<String> {
+        let names: &[&str] = match self {
+            Spec::Spider { legs } if legs.len() == 3 => &["a", "b", "c"],
+            Spec::Spider { legs } => return (1..=legs.len()).map(|i| format!("l{i}")).collect(),
+            Spec::Path { .. } => &["n"],
+            Spec::Star { .. } => &["k"],
+            Spec::Caterpillar { .. } => &["leaves"],
+            Spec::Broom { .. } => &["handle", "bristles"],
+            Spec::Trees { .. } | Spec::Graphs { .. } => &["graph6"],
+        };
+        names.iter().map(|s| s.to_string()).collect()
+    }
+
+    /// The arguments of `arrows table` that sweep this family (`None` for input graphs).
+    pub fn arguments(&self) -> Option<String> {
+        Some(match self {
+            Spec::Spider { legs } => match uniform(legs) {
+                Some(span) if legs.len() == 3 => format!("spider --legs {span}"),
+                Some(span) => format!("spider --k {} --legs {span}", legs.len()),
+                None => format!("spider --legs {}", join_spans(legs)),
+            },
+            Spec::Path { edges } => format!("path --edges {edges}"),
+            Spec::Star { leaves } => format!("star --leaves {leaves}"),
+            Spec::Caterpillar { spine, leaves } => format!("caterpillar --spine {spine} --leaves {leaves}"),
+            Spec::Broom { handle, bristles } => format!("broom --handle {handle} --bristles {bristles}"),
+            Spec::Trees { edges } => format!("trees --edges {edges}"),
+            Spec::Graphs { .. } => return None,
+        })
+    }
+
+    /// A phrase naming the graphs, e.g. `spiders S(a,b,c), legs 0..40`.
+    pub fn describe(&self) -> String {
+        match self {
+            Spec::Spider { legs } => {
+                let which = if legs.len() == 3 {
+                    "3-legged spiders S(a,b,c)".to_string()
+                } else {
+                    format!("{}-legged spiders", legs.len())
+                };
+                match uniform(legs) {
+                    Some(span) => format!("{which}, legs {span}"),
+                    None => format!("{which}, legs {}", join_spans(legs)),
+                }
+            }
+            Spec::Path { edges } => format!("paths P_n, n = {edges}"),
+            Spec::Star { leaves } => format!("stars K_1,k, k = {leaves}"),
+            Spec::Caterpillar { spine, leaves } => {
+                format!("caterpillars, spine {spine} vertices, {leaves} leaves at each")
+            }
+            Spec::Broom { handle, bristles } => format!("brooms, handle {handle}, bristles {bristles}"),
+            Spec::Trees { edges } => format!("all trees with {edges} edges"),
+            Spec::Graphs { count, .. } => format!("{count} input graphs"),
+        }
+    }
+
+    /// Whether permuting the key columns gives the same graph (spider legs).
+    pub fn symmetric(&self) -> bool {
+        matches!(self, Spec::Spider { .. })
+    }
+
+    /// The values each numeric key column ranges over (`None` for list and graph keys).
+    pub fn column_ranges(&self) -> Option<Vec<Span>> {
+        Some(match self {
+            Spec::Spider { legs } => legs.clone(),
+            Spec::Path { edges } => vec![*edges],
+            Spec::Star { leaves } => vec![*leaves],
+            Spec::Broom { handle, bristles } => vec![*handle, *bristles],
+            _ => return None,
+        })
+    }
+}
+
+/// The common range when every leg has the same one.
+fn uniform(legs: &[Span]) -> Option<Span> {
+    legs.iter().all(|l| *l == legs[0]).then(|| legs[0])
+}
+
+fn join_spans(legs: &[Span]) -> String {
+    legs.iter().map(Span::to_string).collect::<Vec<_>>().join(",")
+}
+
+/// Every spider of a sweep, legs sorted, each once, in lexicographic order.
+fn for_each_spider(legs: &[Span], mut each: impl FnMut(&[usize])) {
+    let real = |v: &[usize]| v.iter().any(|&l| l > 0);
+    match uniform(legs) {
+        Some(span) => for_each_multiset(span, legs.len(), |v| {
+            if real(v) {
+                each(v)
+            }
+        }),
+        None => {
+            // Different ranges per leg: sort every tuple of the product, keep each multiset once.
+            let mut seen = std::collections::BTreeSet::new();
+            let mut v: Vec<usize> = legs.iter().map(|l| l.lo).collect();
+            loop {
+                let mut sorted = v.clone();
+                sorted.sort_unstable();
+                if real(&sorted) {
+                    seen.insert(sorted);
+                }
+                let Some(i) = (0..v.len()).rev().find(|&i| v[i] < legs[i].hi) else { break };
+                v[i] += 1;
+                for j in i + 1..v.len() {
+                    v[j] = legs[j].lo;
+                }
+            }
+            seen.iter().for_each(|v| each(v));
+        }
+    }
+}
+
+/// The number of multisets of size `k` from `n` values, capped to stay finite.
+fn multisets(n: u128, k: u128) -> u128 {
+    // C(n + k - 1, k), computed incrementally: each partial product is a binomial.
+    let mut c: u128 = 1;
+    for i in 0..k {
+        c = match c.checked_mul(n + i) {
+            Some(x) => x / (i + 1),
+            None => return u128::MAX,
+        };
+    }
+    c
+}
+
+/// Every non-decreasing `k`-tuple of values of `span`, in lexicographic order.
+fn for_each_multiset(span: Span, k: usize, mut each: impl FnMut(&[usize])) {
+    let mut v = vec![span.lo; k];
+    loop {
+        each(&v);
+        // The last position that can still grow; every later one restarts at its value.
+        let Some(i) = (0..k).rev().find(|&i| v[i] < span.hi) else { return };
+        let x = v[i] + 1;
+        v[i..].iter_mut().for_each(|l| *l = x);
+    }
+}
+
+/// Every leaf vector of a caterpillar with `s` spine vertices, leaves in
+/// `span`, both ends at least 1, and not larger than its reverse.
+fn for_each_caterpillar(s: usize, span: Span, mut each: impl FnMut(&[usize])) {
+    let lo_end = span.lo.max(1);
+    if lo_end > span.hi {
+        return;
+    }
+    let mut v = vec![span.lo; s];
+    v[0] = lo_end;
+    v[s - 1] = lo_end;
+    loop {
+        let rev: Vec<usize> = v.iter().rev().copied().collect();
+        if v <= rev {
+            each(&v);
+        }
+        // Odometer over the vector, last position fastest.
+        let mut i = s;
+        loop {
+            if i == 0 {
+                return;
+            }
+            i -= 1;
+            let floor = if i == 0 || i == s - 1 { lo_end } else { span.lo };
+            if v[i] < span.hi {
+                v[i] += 1;
+                break;
+            }
+            v[i] = floor;
+        }
+    }
+}

@@ -1,0 +1,24 @@
+//! Conjecture tables for the Game of Arrows.
+//!
+//! * [`span`], [`shard`]: the ranges of parameters and the parts of a sweep;
+//! * [`family`]: the families swept and the graphs each one lists;
+//! * [`sweep`]: the parallel computation with the canonical engine;
+//! * [`table`]: the rows and the merging of shards;
+//! * [`panels`]: two-dimensional slices for grids and pictures;
+//! * [`format`]: text, Markdown, CSV, JSON and SVG;
+//! * [`patterns`]: hypotheses read off a table, with support and exceptions.
+
+pub mod family;
+pub mod format;
+pub mod panels;
+pub mod patterns;
+pub mod shard;
+pub mod span;
+pub mod sweep;
+pub mod table;
+
+pub use family::{Family, Key, Spec};
+pub use shard::Shard;
+pub use span::Span;
+pub use sweep::{SweepError, SweepOptions, sweep};
+pub use table::{Row, Table, merge};

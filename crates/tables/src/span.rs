@@ -1,0 +1,107 @@
+//! Inclusive ranges of parameters, written `LOW..HIGH` on the command line.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// The integers `lo..=hi`. Written `LOW..HIGH` (both ends included, as in
+/// "legs up to 40"), `LOW..=HIGH`, or a single number `N` for `N..N`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Span {
+    /// The smallest value.
+    pub lo: usize,
+    /// The largest value (included).
+    pub hi: usize,
+}
+
+impl Span {
+    /// The span `lo..=hi`; `None` when it is empty (`lo > hi`).
+    pub fn new(lo: usize, hi: usize) -> Option<Span> {
+        (lo <= hi).then_some(Span { lo, hi })
+    }
+
+    /// How many values the span holds.
+    pub fn len(&self) -> usize {
+        self.hi - self.lo + 1
+    }
+
+    /// Always false: a span holds at least one value.
+    pub fn is_empty(&self) -> bool {
+        false
+    }
+
+    /// Whether `x` lies in the span.
+    pub fn contains(&self, x: usize) -> bool {
+        self.lo <= x && x <= self.hi
+    }
+
+    /// The values, in increasing order.
+    pub fn values(&self) -> std::ops::RangeInclusive<usize> {
+        self.lo..=self.hi
+    }
+}
+
+impl fmt::Display for Span {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.lo == self.hi { write!(f, "{}", self.lo) } else { write!(f, "{}..{}", self.lo, self.hi) }
+    }
+}
+
+impl serde::Serialize for Span {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Span {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Span, D::Error> {
+        let text = String::deserialize(d)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// Reads the legs of a spider sweep: one range for every leg (`0..40`), or
+/// one range per leg separated by commas (`0..6,0..6,0..100`).
+pub fn parse_spans(text: &str) -> Result<Vec<Span>, String> {
+    text.split(',').map(str::parse).collect()
+}
+
+impl FromStr for Span {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Span, String> {
+        let t = text.trim();
+        let number = |s: &str| {
+            s.trim().parse::<usize>().map_err(|_| {
+                format!("cannot read {text:?} as a range; write LOW..HIGH with whole numbers >= 0 (both ends included), e.g. 0..40")
+            })
+        };
+        let (lo, hi) = match t.split_once("..") {
+            None => {
+                let n = number(t)?;
+                (n, n)
+            }
+            Some((a, b)) => (number(a)?, number(b.strip_prefix('=').unwrap_or(b))?),
+        };
+        Span::new(lo, hi)
+            .ok_or_else(|| format!("the range {text} is empty; write LOW..HIGH with LOW <= HIGH, e.g. {hi}..{lo}"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn spans_read_and_print() {
+        assert_eq!("0..40".parse(), Ok(Span { lo: 0, hi: 40 }));
+        assert_eq!("3..=5".parse(), Ok(Span { lo: 3, hi: 5 }));
+        assert_eq!("7".parse(), Ok(Span { lo: 7, hi: 7 }));
+        assert_eq!(Span { lo: 2, hi: 9 }.to_string(), "2..9");
+        assert_eq!(Span { lo: 2, hi: 9 }.to_string().parse(), Ok(Span { lo: 2, hi: 9 }));
+        let e = "5..2".parse::<Span>().unwrap_err();
+        assert!(e.contains("empty") && e.contains("2..5"), "{e}");
+        assert!("a..3".parse::<Span>().is_err());
+        assert!("-1..3".parse::<Span>().is_err());
+        assert_eq!(Span { lo: 4, hi: 6 }.values().collect::<Vec<_>>(), [4, 5, 6]);
+    }
+}

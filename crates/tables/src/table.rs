@@ -1,0 +1,224 @@
+//! A table: one row per graph, its key and its Grundy value, with what
+//! produced it (family, rule set, shard).
+
+use crate::family::{Key, Spec};
+use crate::shard::Shard;
+use arrows_core::Variant;
+use std::collections::HashMap;
+
+/// One graph of a table.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Row {
+    /// The row's position in the full (unsharded) table, from 0.
+    pub position: usize,
+    /// The parameters or graph6 string naming the graph.
+    pub key: Key,
+    /// The Grundy value of the empty state.
+    pub grundy: u32,
+}
+
+/// A table of Grundy values.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Table {
+    /// The family swept; `None` for a table read from CSV, which does not record it.
+    pub spec: Option<Spec>,
+    /// The rule set; `None` for a table read from CSV.
+    pub variant: Option<Variant>,
+    /// Which part of the full sweep the rows are.
+    pub shard: Shard,
+    /// The number of rows of the full table.
+    pub total: usize,
+    /// The key columns (`grundy` follows them).
+    pub columns: Vec<String>,
+    /// The rows, in table order.
+    pub rows: Vec<Row>,
+}
+
+/// How a table's keys are laid out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum KeyKind {
+    /// One number per column.
+    Numbers,
+    /// A list of numbers in one column.
+    List,
+    /// A graph6 string.
+    Graph6,
+}
+
+impl Table {
+    /// The kind of the keys, read from the column names.
+    pub fn key_kind(&self) -> KeyKind {
+        kind_of_columns(&self.columns)
+    }
+
+    /// Whether permuting the key columns names the same graph (spider legs).
+    pub fn symmetric(&self) -> bool {
+        match &self.spec {
+            Some(spec) => spec.symmetric(),
+            None => is_leg_columns(&self.columns),
+        }
+    }
+
+    /// The values each numeric key column ranges over, in increasing order:
+    /// the sweep's ranges when recorded, else the values in the rows (for a
+    /// spider table, every leg over all the leg lengths present).
+    pub fn column_ranges(&self) -> Vec<Vec<usize>> {
+        if let Some(ranges) = self.spec.as_ref().and_then(Spec::column_ranges) {
+            return ranges.iter().map(|s| s.values().collect()).collect();
+        }
+        let k = self.columns.len();
+        let mut ranges: Vec<Vec<usize>> = vec![Vec::new(); k];
+        for r in &self.rows {
+            if let Key::Numbers(v) = &r.key {
+                for (i, &x) in v.iter().enumerate() {
+                    if self.symmetric() {
+                        ranges.iter_mut().for_each(|range| range.push(x));
+                    } else if i < k {
+                        ranges[i].push(x);
+                    }
+                }
+            }
+        }
+        for r in &mut ranges {
+            r.sort_unstable();
+            r.dedup();
+        }
+        ranges
+    }
+
+    /// Whether the table holds every row of its sweep.
+    pub fn is_complete(&self) -> bool {
+        self.shard.is_whole() && self.rows.len() == self.total
+    }
+
+    /// The rule set's title, or a note that it is not recorded.
+    pub fn variant_title(&self) -> &'static str {
+        self.variant.map_or("rule set not recorded", Variant::title)
+    }
+
+    /// A one-line caption: rule set, family, number of graphs.
+    pub fn caption(&self) -> String {
+        let what = self.spec.as_ref().map_or_else(|| format!("{} graphs", self.rows.len()), Spec::describe);
+        let part = if self.shard.is_whole() { String::new() } else { format!(", shard {}", self.shard) };
+        format!("{}: Grundy values of the empty state, {what} ({} rows{part})", self.variant_title(), self.rows.len())
+    }
+
+    /// A map from numeric keys to values; for a symmetric table every
+    /// permutation of a key finds its row (ask with the key sorted).
+    pub fn numeric_index(&self) -> NumericIndex {
+        let mut map = HashMap::with_capacity(self.rows.len());
+        for r in &self.rows {
+            if let Key::Numbers(v) | Key::List(v) = &r.key {
+                map.insert(v.clone(), r.grundy);
+            }
+        }
+        NumericIndex { map, symmetric: self.symmetric() }
+    }
+}
+
+/// Look-up of a value by its numeric key.
+#[derive(Debug, Clone)]
+pub struct NumericIndex {
+    map: HashMap<Vec<usize>, u32>,
+    symmetric: bool,
+}
+
+impl NumericIndex {
+    /// The value of the graph with these parameters, if the table has it.
+    pub fn get(&self, key: &[usize]) -> Option<u32> {
+        if self.symmetric {
+            let mut k = key.to_vec();
+            k.sort_unstable();
+            self.map.get(&k).copied()
+        } else {
+            self.map.get(key).copied()
+        }
+    }
+}
+
+/// The kind of keys named by these columns.
+pub fn kind_of_columns(columns: &[String]) -> KeyKind {
+    match columns {
+        [c] if c == "graph6" => KeyKind::Graph6,
+        [c] if c == "leaves" => KeyKind::List,
+        _ => KeyKind::Numbers,
+    }
+}
+
+/// Whether the columns are the legs of a spider (`a,b,c` or `l1,...,lk`).
+pub fn is_leg_columns(columns: &[String]) -> bool {
+    columns == ["a", "b", "c"]
+        || (!columns.is_empty() && columns.iter().enumerate().all(|(i, c)| *c == format!("l{}", i + 1)))
+}
+
+/// Why shards cannot be merged.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MergeError(pub String);
+
+impl std::fmt::Display for MergeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for MergeError {}
+
+/// Joins the shards of one sweep into the table a single run gives. Every
+/// shard `1/n .. n/n` must be given exactly once, all of the same sweep
+/// (family, rule set) and complete.
+pub fn merge(parts: Vec<Table>) -> Result<Table, MergeError> {
+    let Some(first) = parts.first() else {
+        return Err(MergeError("no table to merge; give the JSON files of every shard".into()));
+    };
+    let (spec, variant, count, total, columns) =
+        (first.spec.clone(), first.variant, first.shard.count, first.total, first.columns.clone());
+    if spec.is_none() || variant.is_none() {
+        return Err(MergeError("a table to merge must record its sweep; write the shards with --format json".into()));
+    }
+    let mut seen = vec![false; count];
+    for (i, p) in parts.iter().enumerate() {
+        if p.spec != spec || p.variant != variant || p.total != total || p.columns != columns {
+            return Err(MergeError(format!(
+                "table {} is from another sweep than table 1 ({} vs {}); merge only the shards of one command",
+                i + 1,
+                describe(p),
+                describe(first)
+            )));
+        }
+        if p.shard.count != count {
+            return Err(MergeError(format!(
+                "table {} is shard {} but table 1 is shard {}; every shard must split the sweep the same way",
+                i + 1,
+                p.shard,
+                first.shard
+            )));
+        }
+        if std::mem::replace(&mut seen[p.shard.index - 1], true) {
+            return Err(MergeError(format!("shard {} is given twice; give each shard once", p.shard)));
+        }
+        if p.rows.len() != p.shard.share(total) || p.rows.iter().any(|r| !p.shard.owns(r.position)) {
+            return Err(MergeError(format!(
+                "shard {} holds {} rows but should hold {}; it is incomplete or edited, so rerun it",
+                p.shard,
+                p.rows.len(),
+                p.shard.share(total)
+            )));
+        }
+    }
+    if let Some(missing) = seen.iter().position(|&s| !s) {
+        return Err(MergeError(format!(
+            "shard {}/{count} is missing; give every shard 1/{count} to {count}/{count}",
+            missing + 1
+        )));
+    }
+    let mut rows: Vec<Row> = parts.into_iter().flat_map(|p| p.rows).collect();
+    rows.sort_by_key(|r| r.position);
+    if rows.iter().enumerate().any(|(i, r)| r.position != i) {
+        return Err(MergeError("the shards' rows do not fill the table exactly once; rerun the shards".into()));
+    }
+    Ok(Table { spec, variant, shard: Shard::WHOLE, total, columns, rows })
+}
+
+fn describe(t: &Table) -> String {
+    format!("{}, {}", t.spec.as_ref().map_or_else(|| "unknown family".into(), Spec::describe), t.variant_title())
+}
