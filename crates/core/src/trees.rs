@@ -70,7 +70,9 @@ fn adjacency(parent: &[usize]) -> Vec<Vec<usize>> {
     adj
 }
 
-fn centres(adj: &[Vec<usize>]) -> Vec<usize> {
+/// The centre of a tree given by adjacency lists: its one or two vertices
+/// of least eccentricity, found by peeling leaves layer by layer.
+pub fn centres(adj: &[Vec<usize>]) -> Vec<usize> {
     let n = adj.len();
     let mut deg: Vec<usize> = adj.iter().map(Vec::len).collect();
     let mut layer: Vec<usize> = (0..n).filter(|&v| deg[v] <= 1).collect();

@@ -62,26 +62,8 @@ fn adjacency(c: &Component) -> Vec<Vec<usize>> {
 /// AHU code of a labelled tree, rooted at its centre.
 fn tree_code(c: &Component) -> Vec<u8> {
     let adj = adjacency(c);
-    let n = adj.len();
-    // Peel leaves layer by layer; the last one or two vertices are the centre.
-    let mut deg: Vec<usize> = adj.iter().map(Vec::len).collect();
-    let mut layer: Vec<usize> = (0..n).filter(|&v| deg[v] <= 1).collect();
-    let mut remaining = n;
-    while remaining > 2 {
-        remaining -= layer.len();
-        let mut next = Vec::new();
-        for &v in &layer {
-            for &w in &adj[v] {
-                deg[w] -= 1;
-                if deg[w] == 1 {
-                    next.push(w);
-                }
-            }
-        }
-        layer = next;
-    }
     let mut out = vec![TREE];
-    match layer.as_slice() {
+    match arrows_core::trees::centres(&adj).as_slice() {
         [r] => out.extend(rooted(&adj, c, *r, usize::MAX)),
         [a, b] => {
             let (x, y) = (rooted(&adj, c, *a, *b), rooted(&adj, c, *b, *a));
