@@ -1,8 +1,9 @@
 //! `arrows conjecture`: the patterns in a table, as hypotheses with their
 //! support and their exceptions.
 
-use crate::error::CliResult;
+use crate::error::{CliError, CliResult};
 use crate::table_cmd::read_table;
+use arrows_core::Variant;
 use arrows_tables::patterns;
 use clap::Args;
 use std::io::Write;
@@ -12,7 +13,7 @@ const EXAMPLES: &str = "\
 Examples:
   arrows table spider --legs 0..40 --format json -o spiders.json
   arrows conjecture spiders.json
-  arrows table trees --edges 1..12 --format csv | arrows conjecture -
+  arrows table trees --edges 1..12 --format csv | arrows conjecture - --variant trimmed
   arrows table spider --k 4 --legs 0..16 --summarize      (the same, in one step)
 
 What is looked for:
@@ -38,11 +39,28 @@ pub struct ConjectureArgs {
     /// Print the report as JSON.
     #[arg(long)]
     pub json: bool,
+    /// The rule set of a CSV table (CSV does not record it; JSON does),
+    /// for the report's title: trimmed or untrimmed.
+    #[arg(long, value_name = "RULES", value_parser = ["trimmed", "untrimmed"])]
+    pub variant: Option<String>,
 }
 
 /// Runs `arrows conjecture`.
 pub fn run(args: &ConjectureArgs) -> CliResult {
-    let table = read_table(&args.table)?;
+    let mut table = read_table(&args.table)?;
+    if let Some(v) = &args.variant {
+        let v = if v == "untrimmed" { Variant::Untrimmed } else { Variant::Trimmed };
+        match table.variant {
+            Some(recorded) if recorded != v => {
+                return Err(CliError::usage(format!(
+                    "the table records the {}, not the {}; drop --variant",
+                    recorded.title(),
+                    v.title()
+                )));
+            }
+            _ => table.variant = Some(v),
+        }
+    }
     let report = patterns::analyze(&table);
     let mut out = std::io::stdout().lock();
     if args.json {

@@ -5,7 +5,7 @@ use crate::error::{CliError, CliResult};
 use arrows_core::{Graph, GraphError, SpiderLayout, families, formats};
 use clap::{Args, Subcommand};
 use std::io::BufRead;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// A graph with a name to print, and its spider layout when it is a spider.
 pub struct Named {
@@ -204,28 +204,39 @@ impl Source for GraphSpec {
                 "no graph given; pass --edges \"0-1,1-2\", --graph6 LINE, or a FILE (- for standard input)",
             ));
         };
-        let reader: Box<dyn BufRead> = if path.as_os_str() == "-" {
-            Box::new(std::io::stdin().lock())
-        } else {
-            let f = std::fs::File::open(path)
-                .map_err(|e| CliError::usage(format!("cannot open {}: {e}; check the path", path.display())))?;
-            Box::new(std::io::BufReader::new(f))
-        };
         let mut count = 0;
-        for (i, line) in reader.lines().enumerate() {
-            let line = line?;
-            let t = line.trim();
-            if t.is_empty() || t.starts_with('#') {
-                continue;
-            }
-            let g = formats::parse_graph_line(t)
-                .map_err(|e| CliError::usage(format!("{}, line {}: {e}", path.display(), i + 1)))?;
+        for_each_graph_line(path, |line, text, g| {
             count += 1;
-            each(Named { name: t.to_string(), graph: g, spider: None, line: Some(i + 1) })?;
-        }
+            each(Named { name: text.to_string(), graph: g, spider: None, line: Some(line) })
+        })?;
         if count == 0 {
             return Err(CliError::usage(format!("{} holds no graph; give one graph per line", path.display())));
         }
         Ok(())
     }
+}
+
+/// Calls `each` with the line number, the text and the graph of every graph
+/// line of `path` (`-` is standard input), one graph per line in graph6,
+/// sparse6 or edge-list form; blank lines and `#` comments are skipped. A
+/// line that is not a graph stops the reading with an error naming it.
+pub fn for_each_graph_line(path: &Path, mut each: impl FnMut(usize, &str, Graph) -> CliResult) -> CliResult {
+    let reader: Box<dyn BufRead> = if path.as_os_str() == "-" {
+        Box::new(std::io::stdin().lock())
+    } else {
+        let f = std::fs::File::open(path)
+            .map_err(|e| CliError::usage(format!("cannot open {}: {e}; check the path", path.display())))?;
+        Box::new(std::io::BufReader::new(f))
+    };
+    for (i, line) in reader.lines().enumerate() {
+        let line = line?;
+        let t = line.trim();
+        if t.is_empty() || t.starts_with('#') {
+            continue;
+        }
+        let g = formats::parse_graph_line(t)
+            .map_err(|e| CliError::usage(format!("{}, line {}: {e}", path.display(), i + 1)))?;
+        each(i + 1, t, g)?;
+    }
+    Ok(())
 }

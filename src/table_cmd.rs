@@ -3,13 +3,13 @@
 
 use crate::error::{CliError, CliResult};
 use crate::memory;
-use arrows_core::{Graph, Variant, formats};
+use arrows_core::{Graph, Variant};
 use arrows_tables::format::{self, Format, Layout};
 use arrows_tables::span::parse_spans;
 use arrows_tables::{Family, Shard, Span, Spec, SweepOptions, Table, patterns, sweep};
 use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use std::io::{BufRead, IsTerminal, Write};
+use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -246,24 +246,11 @@ fn spider_family(legs: Vec<Span>, k: Option<usize>) -> CliResult<Family> {
 }
 
 fn read_graphs(path: &Path) -> CliResult<Vec<Graph>> {
-    let reader: Box<dyn BufRead> = if path.as_os_str() == "-" {
-        Box::new(std::io::stdin().lock())
-    } else {
-        let f = std::fs::File::open(path)
-            .map_err(|e| CliError::usage(format!("cannot open {}: {e}; check the path", path.display())))?;
-        Box::new(std::io::BufReader::new(f))
-    };
     let mut graphs = Vec::new();
-    for (i, line) in reader.lines().enumerate() {
-        let line = line?;
-        let t = line.trim();
-        if t.is_empty() || t.starts_with('#') {
-            continue;
-        }
-        let g = formats::parse_graph_line(t)
-            .map_err(|e| CliError::usage(format!("{}, line {}: {e}", path.display(), i + 1)))?;
+    crate::source::for_each_graph_line(path, |_, _, g| {
         graphs.push(g);
-    }
+        Ok(())
+    })?;
     Ok(graphs)
 }
 

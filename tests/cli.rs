@@ -1,23 +1,9 @@
 //! The `arrows` binary from the outside: answers, JSON, and errors.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod support;
 
-fn arrows(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_arrows")).args(args).output().expect("the binary runs")
-}
-
-fn arrows_stdin(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_arrows"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
-    child.wait_with_output().unwrap()
-}
+use std::process::Output;
+use support::binary::{run as arrows, run_with_stdin as arrows_stdin};
 
 fn stdout(o: &Output) -> String {
     String::from_utf8(o.stdout.clone()).unwrap()

@@ -2,24 +2,12 @@
 //! the seed claims it reproduces, and its errors on bad input.
 
 use serde_json::Value;
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
+
+mod support;
 
 fn arrows(args: &[&str], stdin: Option<&str>) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_arrows"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the arrows binary runs");
-    {
-        let mut input = child.stdin.take().unwrap();
-        if let Some(text) = stdin {
-            input.write_all(text.as_bytes()).unwrap();
-        }
-    }
-    child.wait_with_output().unwrap()
+    support::binary::run_with_stdin(args, stdin.unwrap_or(""))
 }
 
 fn ok(args: &[&str], stdin: Option<&str>) -> String {

@@ -3,11 +3,9 @@
 //! from the outside: selection, JSON, exit codes and one-line errors.
 
 use arrows_paper::{Context, Scale, registry, run};
-use std::process::{Command, Output};
+use support::binary::run as arrows;
 
-fn arrows(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_arrows")).args(args).output().expect("the binary runs")
-}
+mod support;
 
 #[test]
 fn default_report() {

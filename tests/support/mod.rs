@@ -1,6 +1,8 @@
-//! Shared helpers of the integration tests: graph enumerations and a small
-//! deterministic random generator.
+//! Shared helpers of the integration tests: graph enumerations, a small
+//! deterministic random generator, and the binary run from the outside.
 #![allow(dead_code)]
+
+pub mod binary;
 
 use arrows_core::{Decoration, Graph, Variant, families};
 

@@ -72,7 +72,8 @@ pub fn panels(table: &Table, fix: Option<&[usize]>) -> Result<Vec<Panel>, PanelE
             }
             vec![f.to_vec()]
         }
-        None => cartesian(&ranges[..lead], table.symmetric()),
+        // Permuted panels are the same panel only when the fixed legs share their range.
+        None => cartesian(&ranges[..lead], table.symmetric() && ranges[..lead].windows(2).all(|w| w[0] == w[1])),
     };
     let mut out = Vec::new();
     for combo in combos {

@@ -98,9 +98,24 @@ impl Table {
 
     /// A one-line caption: rule set, family, number of graphs.
     pub fn caption(&self) -> String {
-        let what = self.spec.as_ref().map_or_else(|| format!("{} graphs", self.rows.len()), Spec::describe);
+        let what = self.spec.as_ref().map_or_else(|| self.kind_from_columns(), Spec::describe);
         let part = if self.shard.is_whole() { String::new() } else { format!(", shard {}", self.shard) };
         format!("{}: Grundy values of the empty state, {what} ({} rows{part})", self.variant_title(), self.rows.len())
+    }
+
+    /// What the rows are, read from the column names (for a table without its sweep).
+    fn kind_from_columns(&self) -> String {
+        let k = self.columns.len();
+        match self.key_kind() {
+            KeyKind::Graph6 => "graphs given by graph6".into(),
+            KeyKind::List => "caterpillars given by their leaves".into(),
+            KeyKind::Numbers if self.columns == ["a", "b", "c"] => "3-legged spiders S(a,b,c)".into(),
+            KeyKind::Numbers if is_leg_columns(&self.columns) => format!("{k}-legged spiders"),
+            KeyKind::Numbers if self.columns == ["n"] => "paths P_n".into(),
+            KeyKind::Numbers if self.columns == ["k"] => "stars K_1,k".into(),
+            KeyKind::Numbers if self.columns == ["handle", "bristles"] => "brooms".into(),
+            KeyKind::Numbers => format!("graphs given by {}", self.columns.join(", ")),
+        }
     }
 
     /// A map from numeric keys to values; for a symmetric table every

@@ -55,6 +55,10 @@ fn escape(s: &str) -> String {
     s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
 }
 
+/// The line under the title that says how to read the colours.
+const LEGEND_LINE: &str =
+    "Grundy value of the empty state; white cells (0) are second-player wins, a dot marks a graph not in the table";
+
 const FONT: &str = "font-family=\"DejaVu Sans, Arial, Helvetica, sans-serif\"";
 
 /// Writes the table as an SVG picture.
@@ -69,22 +73,13 @@ pub fn write(table: &Table, fix: Option<&[usize]>, out: &mut dyn Write) -> Resul
     let gap_x = if single { 0 } else { 48 };
     let gap_y = if single { 0 } else { 60 };
     let (panel_w, panel_h) = ps.iter().map(pw).fold((0, 0), |(a, b), (w, h)| (a.max(w), b.max(h)));
-    let left = 70;
-    let top = if single { 92 } else { 116 };
+    // Room on the left for the row labels and the row parameter's name above them.
+    let row_name = ps[0].row_name.as_ref().map_or(0, |r| r.chars().count() + 2);
+    let left = (row_name * 8 + 16).max(64);
+    let top = if single { 116 } else { 130 };
     let legend_w = 190;
     let grid_rows = ps.len().div_ceil(per_row);
     let title = title(table, &ps);
-    // Wide enough for the title (about 10 pixels a character at this size).
-    let width = (left + per_row * (panel_w + gap_x) + legend_w).max(32 + title.chars().count() * 10);
-    let height = (top + grid_rows * (panel_h + gap_y) + 60).max(top + legend_height(max) + 40);
-
-    let mut s = String::new();
-    let _ = writeln!(
-        s,
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" viewBox=\"0 0 {width} {height}\" {FONT}>"
-    );
-    let _ = writeln!(s, "<rect width=\"{width}\" height=\"{height}\" fill=\"#fff\"/>");
-    let _ = writeln!(s, "<text x=\"16\" y=\"28\" font-size=\"17\" font-weight=\"bold\">{}</text>", escape(&title));
     let first = &ps[0];
     let axes = match &first.row_name {
         Some(r) => format!("rows: {r} (top to bottom), columns: {} (left to right)", first.col_name),
@@ -96,11 +91,23 @@ pub fn write(table: &Table, fix: Option<&[usize]>, out: &mut dyn Write) -> Resul
     } else {
         format!("one panel per value of {}; in each panel {axes}", leading_names(first))
     };
-    let _ = writeln!(s, "<text x=\"16\" y=\"52\" font-size=\"13\" fill=\"#333\">{}</text>", escape(&subtitle));
+    // Wide enough for the title and the two lines under it (about 10, 7.5
+    // and 7 pixels a character at their sizes).
+    let width = (left + per_row * (panel_w + gap_x) + legend_w)
+        .max(32 + title.chars().count() * 10)
+        .max(32 + subtitle.chars().count() * 15 / 2)
+        .max(32 + LEGEND_LINE.len() * 7);
+    let height = (top + grid_rows * (panel_h + gap_y) + 60).max(top + legend_height(max) + 40);
+
+    let mut s = String::new();
     let _ = writeln!(
         s,
-        "<text x=\"16\" y=\"70\" font-size=\"12\" fill=\"#555\">Grundy value of the empty state; white cells (0) are second-player wins, a dot marks a graph not in the table</text>"
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" viewBox=\"0 0 {width} {height}\" {FONT}>"
     );
+    let _ = writeln!(s, "<rect width=\"{width}\" height=\"{height}\" fill=\"#fff\"/>");
+    let _ = writeln!(s, "<text x=\"16\" y=\"28\" font-size=\"17\" font-weight=\"bold\">{}</text>", escape(&title));
+    let _ = writeln!(s, "<text x=\"16\" y=\"52\" font-size=\"13\" fill=\"#333\">{}</text>", escape(&subtitle));
+    let _ = writeln!(s, "<text x=\"16\" y=\"72\" font-size=\"12\" fill=\"#555\">{LEGEND_LINE}</text>");
 
     for (i, p) in ps.iter().enumerate() {
         let x0 = left + (i % per_row) * (panel_w + gap_x);

@@ -10,13 +10,15 @@
 //! * [`closed_form`]: formulas `s + ((a-t) xor (b-t) xor ...)` fitted to the rows;
 //! * [`period`]: periodicity along one parameter, with period, preperiod and saltus;
 //! * [`second_player`]: the graphs of value 0, and how they split;
-//! * [`sizes`]: for graph tables, the values by number of edges.
+//! * [`sizes`]: for graph tables, the values by number of edges;
+//! * [`shape`]: names for the trees of a graph table (a path, a spider, a caterpillar).
 
 pub mod closed_form;
 pub mod pairs;
 pub mod parity;
 pub mod period;
 pub mod second_player;
+pub mod shape;
 pub mod sizes;
 
 use crate::family::{Key, Spec};
@@ -70,7 +72,8 @@ pub struct Hypothesis {
     pub supported: usize,
     /// A few of the exceptions, e.g. `S(2,6,8,10) = 1`.
     pub exceptions: Vec<String>,
-    /// Anything the reader needs to weigh it: a threshold, the best rival, ...
+    /// Anything the reader needs to weigh it: a threshold, the best rival,
+    /// the counts by class (lines separated by newlines).
     pub note: Option<String>,
 }
 
@@ -88,7 +91,8 @@ pub struct Report {
     pub table: String,
     /// The hypotheses, strongest first within each topic.
     pub hypotheses: Vec<Hypothesis>,
-    /// Observations that are not hypotheses (e.g. a detector that found nothing).
+    /// Observations that are not hypotheses (e.g. a detector that found
+    /// nothing); a note may run over several lines.
     pub notes: Vec<String>,
 }
 
@@ -117,20 +121,29 @@ pub fn analyze(table: &Table) -> Report {
     report
 }
 
-/// The name of a row's graph, e.g. `S(2,6,8,10)`, `P_7`, `broom(3,2)`.
+/// The name of a row's graph, e.g. `S(2,6,8,10)`, `P_7`, `broom(3,2)`; the
+/// family is the table's sweep, or else is read from the column names.
 pub fn name(table: &Table, key: &Key) -> String {
     let list = |v: &[usize]| v.iter().map(usize::to_string).collect::<Vec<_>>().join(",");
-    match (key, &table.spec) {
-        (Key::Numbers(v), Some(Spec::Path { .. })) => format!("P_{}", v[0]),
-        (Key::Numbers(v), Some(Spec::Star { .. })) => format!("K_1,{}", v[0]),
-        (Key::Numbers(v), Some(Spec::Broom { .. })) => format!("broom({})", list(v)),
-        (Key::Numbers(v), _) if table.symmetric() => format!("S({})", list(v)),
-        (Key::Numbers(v), _) => {
+    let columns: Vec<&str> = table.columns.iter().map(String::as_str).collect();
+    let path = matches!(table.spec, Some(Spec::Path { .. })) || (table.spec.is_none() && columns == ["n"]);
+    let star = matches!(table.spec, Some(Spec::Star { .. })) || (table.spec.is_none() && columns == ["k"]);
+    let broom =
+        matches!(table.spec, Some(Spec::Broom { .. })) || (table.spec.is_none() && columns == ["handle", "bristles"]);
+    match key {
+        Key::Numbers(v) if path => format!("P_{}", v[0]),
+        Key::Numbers(v) if star => format!("K_1,{}", v[0]),
+        Key::Numbers(v) if broom => format!("broom({})", list(v)),
+        Key::Numbers(v) if table.symmetric() => format!("S({})", list(v)),
+        Key::Numbers(v) => {
             let parts: Vec<String> = table.columns.iter().zip(v).map(|(c, x)| format!("{c}={x}")).collect();
             format!("({})", parts.join(", "))
         }
-        (Key::List(v), _) => format!("caterpillar({})", list(v)),
-        (Key::Graph6(s), _) => s.clone(),
+        Key::List(v) => format!("caterpillar({})", list(v)),
+        Key::Graph6(s) => match arrows_core::formats::parse_graph_line(s).ok().and_then(|g| shape::describe(&g)) {
+            Some(shape) => format!("{s} ({shape})"),
+            None => s.clone(),
+        },
     }
 }
 
@@ -161,14 +174,14 @@ pub fn numeric_rows(table: &Table) -> Option<Vec<NumericRow<'_>>> {
 
 /// The number of edges of a row's graph, from its key.
 pub fn edges_of(table: &Table, key: &Key) -> Option<usize> {
+    let columns: Vec<&str> = table.columns.iter().map(String::as_str).collect();
+    let sums = match &table.spec {
+        // Spiders, paths, stars and brooms: the parameters add up to the edges.
+        Some(spec) => spec.column_ranges().is_some(),
+        None => table.symmetric() || [&["n"][..], &["k"], &["handle", "bristles"]].contains(&columns.as_slice()),
+    };
     match key {
-        Key::Numbers(v) => match &table.spec {
-            Some(Spec::Path { .. } | Spec::Star { .. } | Spec::Broom { .. } | Spec::Spider { .. }) => {
-                Some(v.iter().sum())
-            }
-            None if table.symmetric() => Some(v.iter().sum()),
-            _ => None,
-        },
+        Key::Numbers(v) => sums.then(|| v.iter().sum()),
         Key::List(v) => Some(v.len() - 1 + v.iter().sum::<usize>()),
         Key::Graph6(s) => arrows_core::formats::parse_graph_line(s).ok().map(|g| g.edge_count()),
     }
@@ -177,6 +190,22 @@ pub fn edges_of(table: &Table, key: &Key) -> Option<usize> {
 /// The word for the table's parameters: "leg" for spiders, "parameter" otherwise.
 pub fn parameter_word(table: &Table) -> &'static str {
     if table.symmetric() { "leg" } else { "parameter" }
+}
+
+/// `prefix` and the first line of `text`, then its other lines indented under it.
+fn lines(prefix: &str, text: &str) -> String {
+    let indent = " ".repeat(prefix.len() + 4);
+    let mut out = String::new();
+    for (i, line) in text.lines().enumerate() {
+        if i == 0 {
+            out.push_str(prefix);
+        } else {
+            out.push('\n');
+            out.push_str(&indent);
+        }
+        out.push_str(line);
+    }
+    out
 }
 
 /// Writes the report as text.
@@ -199,13 +228,13 @@ pub fn write_text(report: &Report, out: &mut dyn std::io::Write) -> std::io::Res
             let _ = writeln!(s, "    exceptions: {}{more}", h.exceptions.join("; "));
         }
         if let Some(n) = &h.note {
-            let _ = writeln!(s, "    {n}");
+            let _ = writeln!(s, "{}", lines("    ", n));
         }
     }
     if !report.notes.is_empty() {
         let _ = writeln!(s);
         for n in &report.notes {
-            let _ = writeln!(s, "note: {n}");
+            let _ = writeln!(s, "{}", lines("note: ", n));
         }
     }
     out.write_all(s.as_bytes())

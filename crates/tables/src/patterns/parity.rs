@@ -47,6 +47,9 @@ pub fn describe_class(class: &[usize], table: &Table) -> String {
 pub fn detect(table: &Table, report: &mut Report) {
     let Some(rows) = numeric_rows(table) else { return };
     let symmetric = table.symmetric();
+    if rows.first().is_some_and(|r| super::edges_of(table, r.2).is_some()) {
+        parity_of_sum(table, &rows, report);
+    }
     let mut classes: BTreeMap<Vec<usize>, Vec<NumericRow<'_>>> = BTreeMap::new();
     for r in rows {
         classes.entry(class_of(r.0, symmetric)).or_default().push(r);
@@ -97,6 +100,32 @@ pub fn detect(table: &Table, report: &mut Report) {
             shares.join(", "),
             if by_count.len() > 5 { ", ..." } else { "" }
         ));
+    }
+}
+
+/// One rule for every class: `G = (sum of the parameters + c) mod 2`.
+fn parity_of_sum(table: &Table, rows: &[NumericRow<'_>], report: &mut Report) {
+    let n = rows.len();
+    for c in [0, 1] {
+        let holds = |r: &NumericRow<'_>| r.1 as usize == (r.0.iter().sum::<usize>() + c) % 2;
+        let agree = rows.iter().filter(|r| holds(r)).count();
+        if n < MIN_CLASS || (agree as f64) < SHARE * n as f64 {
+            continue;
+        }
+        let sum = table.columns.join(" + ");
+        let shift = if c == 0 { String::new() } else { format!(" + {c}") };
+        let wrong: Vec<_> = rows.iter().filter(|r| !holds(r)).collect();
+        report.hypotheses.push(Hypothesis {
+            topic: Topic::Parity,
+            statement: format!(
+                "G = ({sum}{shift}) mod 2: the parity of the number of edges{}.",
+                if c == 0 { "" } else { ", plus one" }
+            ),
+            checked: n,
+            supported: agree,
+            exceptions: wrong.iter().take(SHOWN_EXCEPTIONS).map(|m| named_value(table, m.2, m.1)).collect(),
+            note: None,
+        });
     }
 }
 

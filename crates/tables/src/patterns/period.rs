@@ -5,18 +5,19 @@
 //! period `p`, saltus `d` and preperiod `q` when `G(x + p) = G(x) + d` for
 //! every `x >= q` in the range (`d = 0`: plain periodicity). For each line
 //! the smallest such `p <= MAX_PERIOD` is taken, with the smallest `q`, and
-//! it is only counted when the periodic part covers at least three periods
-//! and [`MIN_TAIL`] values; otherwise the line shows no period in the range
-//! (which says the range is too short, not that there is none).
+//! it is only counted when the periodic part covers at least three periods,
+//! [`MIN_TAIL`] values, and as many values as the preperiod; otherwise the
+//! line shows no period in the range (which says the range is too short,
+//! not that there is none).
 
 use super::{Hypothesis, Report, SHOWN_EXCEPTIONS, Topic, parameter_word};
 use crate::table::{KeyKind, Table};
 use std::collections::BTreeMap;
 
 /// The largest period looked for.
-pub const MAX_PERIOD: usize = 12;
+pub const MAX_PERIOD: usize = 64;
 /// The fewest values the periodic part of a line must have.
-pub const MIN_TAIL: usize = 8;
+pub const MIN_TAIL: usize = 12;
 
 /// The period found on a line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -38,7 +39,9 @@ pub fn periodicity(seq: &[i64], start: usize) -> Option<Periodicity> {
         while q > 0 && seq[q - 1 + p] - seq[q - 1] == saltus {
             q -= 1;
         }
-        (len - q >= (3 * p).max(MIN_TAIL)).then_some(Periodicity { period: p, saltus, from: start + q })
+        // Confirmed over three periods, MIN_TAIL values, and no fewer values
+        // than come before it (a short run at the end of a long line proves little).
+        (len - q >= (3 * p).max(MIN_TAIL).max(q)).then_some(Periodicity { period: p, saltus, from: start + q })
     })
 }
 
@@ -77,7 +80,9 @@ pub fn detect(table: &Table, report: &mut Report) {
         let others: Vec<usize> = (0..k).filter(|&i| i != j).collect();
         let mut found: Vec<Line> = Vec::new();
         let mut silent: Vec<Vec<usize>> = Vec::new();
-        for fixed in combinations(&others, &ranges, symmetric) {
+        // Permuted lines are the same line only when the fixed legs share their range.
+        let same_range = others.iter().all(|&i| ranges[i] == ranges[others[0]]);
+        for fixed in combinations(&others, &ranges, symmetric && same_range) {
             let mut seq = Vec::new();
             let mut start = None;
             let mut broken = false;
@@ -140,11 +145,19 @@ pub fn detect(table: &Table, report: &mut Report) {
         };
         let froms: Vec<usize> = members.iter().map(|m| m.1.from).collect();
         let (lo, hi) = (froms.iter().min().copied().unwrap_or(0), froms.iter().max().copied().unwrap_or(0));
-        let mut note = format!("preperiod: periodic from {column} = {lo} to {column} = {hi} depending on the line");
+        let seen: Vec<String> = kinds
+            .iter()
+            .map(|((p, d), m)| {
+                let lines = if m.len() == 1 { "line" } else { "lines" };
+                format!("{} ({} {lines})", kind(*p, *d, column), m.len())
+            })
+            .collect();
+        let mut note = format!("periods seen: {}", seen.join(", "));
+        note.push_str(&format!("\nthe period {p} starts at {column} = {lo} to {column} = {hi}, depending on the line"));
         if !others.is_empty() {
             let excess = members.iter().map(|m| m.1.from as i64 - m.0.iter().sum::<usize>() as i64).max().unwrap_or(0);
             note.push_str(&format!(
-                "; on every such line the periodic part starts by {column} = (sum of the fixed {word}s) {} {}",
+                "\non every such line the periodic part starts by {column} = (sum of the fixed {word}s) {} {}",
                 if excess >= 0 { "+" } else { "-" },
                 excess.abs()
             ));
@@ -152,7 +165,7 @@ pub fn detect(table: &Table, report: &mut Report) {
         if !silent.is_empty() {
             let shown: Vec<String> = silent.iter().take(4).map(|f| name_line(f)).collect();
             note.push_str(&format!(
-                "; {} of the {lines} lines show no period up to {MAX_PERIOD} within the range (e.g. {}), so the range is too short to see theirs, if any",
+                "\n{} of the {lines} lines show no period up to {MAX_PERIOD} within the range (e.g. {}): the range is too short to see theirs, if any",
                 silent.len(),
                 shown.join("; ")
             ));

@@ -2,9 +2,10 @@
 //!
 //! The rows are split into classes (parity classes of the parameters for a
 //! table of numbers, the parity of the number of edges otherwise). The
-//! classes where most graphs have value 0 are proposed as exactly the
-//! second-player wins; the graphs on the wrong side of that line are the
-//! exceptions.
+//! classes where at least two thirds of the graphs have value 0 are
+//! proposed as exactly the second-player wins; the graphs on the wrong side
+//! of that line are the exceptions. When no class qualifies, a note gives
+//! the counts instead.
 
 use super::parity::{class_of, describe_class};
 use super::{Hypothesis, Report, SHOWN_EXCEPTIONS, Topic, edges_of, named_value};
@@ -40,26 +41,27 @@ pub fn detect(table: &Table, report: &mut Report) {
     }
     let total = table.rows.len();
     let zeros: usize = classes.values().map(|c| c.2).sum();
-    let mut tally: Vec<String> = classes.values().map(|(w, n, z)| format!("{w}: {z} of {n}")).collect();
-    tally.insert(0, format!("{zeros} of the {total} graphs have G = 0"));
+    let tally: Vec<String> = classes.values().map(|(w, n, z)| format!("{w}: {z} of {n}")).collect();
     if zeros == 0 {
         report.notes.push(format!("second-player wins: none among the {total} graphs"));
         return;
     }
-    let chosen: Vec<&Vec<usize>> = classes.iter().filter(|(_, (_, n, z))| 2 * z > *n).map(|(c, _)| c).collect();
+    let by_class = format!("G = 0 in {zeros} of the {total} graphs, by class:\n{}", tally.join("\n"));
+    // A class is proposed when at least two thirds of it has G = 0.
+    let chosen: Vec<&Vec<usize>> = classes.iter().filter(|(_, (_, n, z))| 3 * z >= 2 * n).map(|(c, _)| c).collect();
+    if chosen.is_empty() {
+        report.notes.push(format!("second-player wins: no class has G = 0 in two thirds of its graphs; {by_class}"));
+        return;
+    }
     let wrong: Vec<_> = keyed.iter().filter(|(c, r)| chosen.contains(&c) != (r.grundy == 0)).collect();
-    let statement = if chosen.is_empty() {
-        "The second player rarely wins: no class of graphs has G = 0 in most of its members.".to_string()
-    } else {
-        let words: Vec<&str> = chosen.iter().map(|c| classes[*c].0.as_str()).collect();
-        format!("The second player wins (G = 0) exactly when {}.", words.join(", or when "))
-    };
+    let words: Vec<&str> = chosen.iter().map(|c| classes[*c].0.as_str()).collect();
+    let statement = format!("The second player wins (G = 0) exactly when {}.", words.join(", or when "));
     report.hypotheses.push(Hypothesis {
         topic: Topic::SecondPlayer,
         statement,
         checked: total,
         supported: total - wrong.len(),
         exceptions: wrong.iter().take(SHOWN_EXCEPTIONS).map(|(_, r)| named_value(table, &r.key, r.grundy)).collect(),
-        note: Some(tally.join("; ")),
+        note: Some(by_class),
     });
 }
