@@ -132,6 +132,21 @@ fn bad_input_is_one_line_and_exit_code_2() {
     let err = String::from_utf8_lossy(&o.stderr);
     assert_eq!(err.trim_end().lines().count(), 1, "{err}");
     assert!(err.contains("vertex 4 has no edge"), "{err}");
+    // Games past an engine's reach are refused up front, naming the way out.
+    for (args, needle) in [
+        (
+            &["spider", "10", "10", "10", "--engine", "brute"][..],
+            "30 unmarked edges, but the brute-force engine handles at most 28",
+        ),
+        (&["spider", "100", "100", "100", "--max-memory", "10M"], "raise --max-memory"),
+        (&["spider", "10", "10", "10", "--engine", "explicit", "--max-memory", "50M"], "use --engine canonical"),
+    ] {
+        let o = arrows(args);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+        assert!(err.contains(needle), "{args:?}: {err}");
+    }
     let o = arrows_stdin(&["graph", "-"], "0-1\n0-1,1-2\nnot a graph!\n");
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(err.contains("line 3"), "{err}");

@@ -40,7 +40,7 @@ impl fmt::Display for SolveError {
                 "the starting decoration is not a state: {v}; remove or reverse one of its arrows (or pick the other rule set)"
             ),
             SolveError::TooLarge { engine, size, limit, instead } => {
-                write!(f, "the {engine} engine handles {limit}, this game has {size}; {instead}")
+                write!(f, "this game has {size}, but the {engine} engine handles {limit}; {instead}")
             }
             SolveError::OutOfBudget { engine, entries, budget, instead } => write!(
                 f,

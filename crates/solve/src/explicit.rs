@@ -52,10 +52,10 @@ impl GameGraph {
         let max_positions = (budget / (BYTES_PER_POSITION + 4 * BYTES_PER_MOVE)) as usize;
         let limits = Limits { max_positions, max_moves: 4 * max_positions };
         let game = ArrowsGame { graph, variant };
-        let explored = explore(&game, [start.clone()], limits).map_err(|e| SolveError::TooLarge {
+        let explored = explore(&game, [start.clone()], limits).map_err(|_| SolveError::TooLarge {
             engine: "explicit",
-            size: format!("more positions than its budget allows ({e})"),
-            limit: format!("at most {max_positions} positions in this memory budget"),
+            size: "more positions or moves than fit".into(),
+            limit: format!("at most {max_positions} positions and {} moves within --max-memory", limits.max_moves),
             instead: "use --engine canonical, or raise --max-memory".into(),
         })?;
         let labels = gamma(explored.graph());

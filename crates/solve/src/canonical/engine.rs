@@ -153,7 +153,7 @@ impl<M: Measure> CanonicalEngine<M> {
             return Err(SolveError::TooLarge {
                 engine: "canonical",
                 size: format!("an estimated {} of memo", human_bytes(needed as u64)),
-                limit: format!("a memory budget of {}", human_bytes(self.budget)),
+                limit: format!("at most {} of memo (--max-memory)", human_bytes(self.budget)),
                 instead: "raise --max-memory, or ask about smaller legs".into(),
             });
         }
