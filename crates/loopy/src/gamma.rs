@@ -155,6 +155,67 @@ const UNLABELLED: u32 = u32::MAX;
 /// End of a watcher chain.
 const NONE: u32 = u32::MAX;
 
+/// The watches of the unlabelled positions during one stage: each watches
+/// one follower not yet known reversible, and each follower keeps the chain
+/// of positions watching it, so that marking it reversible wakes exactly
+/// those. Invariant: `head[v]` is valid only when `head_stage[v]` is the
+/// current stage; chains run through `watcher`/`next`, cleared each stage.
+struct Watches {
+    /// The follower a position watches.
+    watching: Vec<u32>,
+    /// Where that follower sits in the position's live list.
+    watch_at: Vec<u32>,
+    /// The first link of a follower's chain of watchers.
+    head: Vec<u32>,
+    /// The stage in which `head` was last written.
+    head_stage: Vec<u32>,
+    /// The watching position of each link.
+    watcher: Vec<u32>,
+    /// The next link of each link's chain.
+    next: Vec<u32>,
+}
+
+impl Watches {
+    fn new(n: usize) -> Self {
+        Watches {
+            watching: vec![UNLABELLED; n],
+            watch_at: vec![0; n],
+            head: vec![NONE; n],
+            head_stage: vec![UNLABELLED; n],
+            watcher: Vec::new(),
+            next: Vec::new(),
+        }
+    }
+
+    /// Forgets every chain: a new stage starts.
+    fn new_stage(&mut self) {
+        self.watcher.clear();
+        self.next.clear();
+    }
+
+    /// Position `q` now watches follower `x`, at place `k` of its live list.
+    fn watch(&mut self, q: usize, x: u32, k: usize, stage: u32) {
+        self.watching[q] = x;
+        self.watch_at[q] = k as u32;
+        let x = x as usize;
+        if self.head_stage[x] != stage {
+            self.head_stage[x] = stage;
+            self.head[x] = NONE;
+        }
+        self.watcher.push(q as u32);
+        self.next.push(self.head[x]);
+        self.head[x] = (self.watcher.len() - 1) as u32;
+    }
+
+    /// The chain of watchers of `p` in this stage (its first link, or
+    /// [`NONE`]), detached from `p`.
+    fn take_chain(&mut self, p: usize, stage: u32) -> u32 {
+        let e = if self.head_stage[p] == stage { self.head[p] } else { NONE };
+        self.head[p] = NONE;
+        e
+    }
+}
+
 /// Measurements of one run of [`gamma`].
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct GammaStats {
@@ -306,16 +367,7 @@ pub fn gamma(graph: &Digraph) -> GammaLabels {
     }
     start.push(live.len() as u32);
     let mut end: Vec<u32> = start[1..].to_vec();
-    // The follower an unlabelled position watches (one not yet known
-    // reversible), and where it sits in its live list.
-    let mut watching = vec![UNLABELLED; n];
-    let mut watch_at = vec![0u32; n];
-    // Watcher lists, rebuilt each stage: head[v] (valid when head_stage[v]
-    // is the stage) starts a chain through watcher/next.
-    let mut head = vec![NONE; n];
-    let mut head_stage = vec![UNLABELLED; n];
-    let mut watcher: Vec<u32> = Vec::new();
-    let mut next: Vec<u32> = Vec::new();
+    let mut watches = Watches::new(n);
     let mut unlabelled: Vec<VertexId> = (0..n as VertexId).collect();
     let mut queue: Vec<VertexId> = Vec::new();
     let mut fresh: Vec<VertexId> = Vec::new();
@@ -361,8 +413,7 @@ pub fn gamma(graph: &Digraph) -> GammaLabels {
     while !unlabelled.is_empty() {
         let i = stage;
         queue.clear();
-        watcher.clear();
-        next.clear();
+        watches.new_stage();
         visits += unlabelled.len() as u64;
         for &q in &unlabelled {
             let q = q as usize;
@@ -373,18 +424,7 @@ pub fn gamma(graph: &Digraph) -> GammaLabels {
                     counter[q] = 0;
                     queue.push(q as VertexId);
                 }
-                Some((x, k)) => {
-                    watching[q] = x;
-                    watch_at[q] = k as u32;
-                    let x = x as usize;
-                    if head_stage[x] != i {
-                        head_stage[x] = i;
-                        head[x] = NONE;
-                    }
-                    watcher.push(q as u32);
-                    next.push(head[x]);
-                    head[x] = (watcher.len() - 1) as u32;
-                }
+                Some((x, k)) => watches.watch(q, x, k, i),
             }
         }
         let mut h = 0;
@@ -407,34 +447,22 @@ pub fn gamma(graph: &Digraph) -> GammaLabels {
             }
             for &p in &fresh {
                 let p = p as usize;
-                let mut e = if head_stage[p] == i { head[p] } else { NONE };
-                head[p] = NONE;
+                let mut e = watches.take_chain(p, i);
                 while e != NONE {
-                    let q = watcher[e as usize] as usize;
-                    e = next[e as usize];
+                    let q = watches.watcher[e as usize] as usize;
+                    e = watches.next[e as usize];
                     visits += 1;
-                    if value[q] != UNLABELLED || reversible_at[q] == i || watching[q] != p as u32 {
+                    if value[q] != UNLABELLED || reversible_at[q] == i || watches.watching[q] != p as u32 {
                         continue;
                     }
-                    let from = watch_at[q] as usize + 1;
+                    let from = watches.watch_at[q] as usize + 1;
                     match advance(q, from, i, &mut live, &mut end, &value, &reversible_at, &mut visits) {
                         None => {
                             value[q] = i;
                             counter[q] = round;
                             queue.push(q as VertexId);
                         }
-                        Some((x, k)) => {
-                            watching[q] = x;
-                            watch_at[q] = k as u32;
-                            let x = x as usize;
-                            if head_stage[x] != i {
-                                head_stage[x] = i;
-                                head[x] = NONE;
-                            }
-                            watcher.push(q as u32);
-                            next.push(head[x]);
-                            head[x] = (watcher.len() - 1) as u32;
-                        }
+                        Some((x, k)) => watches.watch(q, x, k, i),
                     }
                 }
             }

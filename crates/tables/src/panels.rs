@@ -110,7 +110,7 @@ fn lookup(index: &NumericIndex, key: &[usize]) -> Option<u32> {
 
 /// Every combination of one value from each list; for a symmetric table only
 /// the non-decreasing ones (the others are the same panels, their axes permuted).
-fn cartesian(lists: &[Vec<usize>], symmetric: bool) -> Vec<Vec<usize>> {
+pub(crate) fn cartesian(lists: &[Vec<usize>], symmetric: bool) -> Vec<Vec<usize>> {
     let mut out = vec![Vec::new()];
     for list in lists {
         let mut next = Vec::new();

@@ -192,20 +192,6 @@ pub fn detect(table: &Table, report: &mut Report) {
 /// Every assignment of values to the columns `others`; for a symmetric
 /// table only the non-decreasing ones.
 fn combinations(others: &[usize], ranges: &[Vec<usize>], symmetric: bool) -> Vec<Vec<usize>> {
-    let mut out = vec![Vec::new()];
-    for &i in others {
-        let mut next = Vec::new();
-        for prefix in &out {
-            for &x in &ranges[i] {
-                if symmetric && prefix.last().is_some_and(|&p: &usize| p > x) {
-                    continue;
-                }
-                let mut v = prefix.clone();
-                v.push(x);
-                next.push(v);
-            }
-        }
-        out = next;
-    }
-    out
+    let lists: Vec<Vec<usize>> = others.iter().map(|&i| ranges[i].clone()).collect();
+    crate::panels::cartesian(&lists, symmetric)
 }
