@@ -597,11 +597,24 @@ pub fn locally_state_preventing(
     Ok(a.local_of[v].is_none_or(|l| preventing_at(&a, &b, &map.map, l)))
 }
 
-fn preventing_at(a: &PreparedState, b: &PreparedState, map: &[(u32, bool)], l: u32) -> bool {
+/// Whether `holds(is a flower a state, is its image a state)` for every
+/// flower of local structure `l` of `a`.
+fn every_flower(
+    a: &PreparedState,
+    b: &PreparedState,
+    map: &[(u32, bool)],
+    l: u32,
+    holds: fn(bool, bool) -> bool,
+) -> bool {
     a.locals[l as usize].flowers().into_iter().all(|(m, f)| {
         let (m2, f2) = apply_masks(map, m, f);
-        a.is_state(m, f) || !b.is_state(m2, f2)
+        holds(a.is_state(m, f), b.is_state(m2, f2))
     })
+}
+
+/// Locally state-preventing at `l`: no flower that is not a state maps to one.
+fn preventing_at(a: &PreparedState, b: &PreparedState, map: &[(u32, bool)], l: u32) -> bool {
+    every_flower(a, b, map, l, |here, there| here || !there)
 }
 
 /// The right-hand side of Theorem 4.10 (the local criterion): `Phi` is
@@ -624,11 +637,9 @@ pub fn is_local_state_isomorphism_at(
     Ok(a.local_of[v].is_none_or(|l| local_iso_at(&a, &b, &map.map, l)))
 }
 
+/// A local state isomorphism at `l`: a flower is a state exactly when its image is.
 fn local_iso_at(a: &PreparedState, b: &PreparedState, map: &[(u32, bool)], l: u32) -> bool {
-    a.locals[l as usize].flowers().into_iter().all(|(m, f)| {
-        let (m2, f2) = apply_masks(map, m, f);
-        a.is_state(m, f) == b.is_state(m2, f2)
-    })
+    every_flower(a, b, map, l, |here, there| here == there)
 }
 
 /// The criterion of Corollary 4.12: a local state isomorphism at every vertex of `G`.

@@ -33,19 +33,7 @@ impl SimpleGraph {
     /// The undirected graph underlying a digraph: `v` and `w ≠ v` are adjacent
     /// iff there is a move between them in either direction. Loops are dropped.
     pub fn from_digraph(g: &Digraph) -> SimpleGraph {
-        let n = g.position_count();
-        let mut adj: Vec<Vec<u32>> = vec![Vec::new(); n];
-        for (a, b) in g.moves() {
-            if a != b {
-                adj[a as usize].push(b);
-                adj[b as usize].push(a);
-            }
-        }
-        for list in &mut adj {
-            list.sort_unstable();
-            list.dedup();
-        }
-        SimpleGraph { adj }
+        SimpleGraph::from_edges(g.position_count(), g.moves())
     }
 
     /// The graph on `n` vertices with these edges (loops dropped, repeats merged).
