@@ -37,6 +37,9 @@ Examples:
   arrows graph --edges \"0-1,1-2,1-3,3-4\" --json
   nauty-gentreeg 8 | arrows graph -   every tree with 8 vertices
   arrows trim spider 1 1 5            the trimmed graph, as an edge list and graph6
+  arrows table spider --legs 0..40    a table of every S(a,b,c) with legs up to 40
+  arrows check                        machine-check every result of the spider paper
+  arrows loopy square-but-one         a loopy game: P, N or D, remoteness and gamma
 
 Notation: vertex numbers from 0; an arrow TAIL>HEAD (or HEAD<TAIL); a state is
 a comma-separated list of arrows. Spiders have hub 0 and legs numbered outward.";
