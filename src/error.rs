@@ -1,10 +1,20 @@
 //! The command line's error type: one line, a fix, and an exit code.
+//!
+//! Library errors are data (see each crate's error types); the command line
+//! alone words them as advice, with the flag names a user can act on. An
+//! error keeps the library error it came from as its [`source`], so that
+//! `main` can tell a closed pipe (`arrows ... | head`) from a real failure
+//! by its [`std::io::ErrorKind`] rather than by its wording.
+//!
+//! [`source`]: std::error::Error::source
 
+use std::error::Error;
 use std::fmt;
 
-/// Exit code for bad input (a malformed argument, graph or state).
+/// Exit code for bad input (a malformed argument, graph or state, or a
+/// request past a limit the user can change).
 pub const EXIT_USAGE: i32 = 2;
-/// Exit code for a failure that is not the user's input (I/O, a resource limit).
+/// Exit code for a failure that is not the user's input (a write to a full disk, say).
 pub const EXIT_FAILURE: i32 = 1;
 
 /// An error that ends the program with one line on standard error.
@@ -14,17 +24,40 @@ pub struct CliError {
     pub message: String,
     /// The process exit code.
     pub code: i32,
+    /// The error this one was made from, if any.
+    source: Option<Box<dyn Error + Send + Sync + 'static>>,
 }
 
 impl CliError {
     /// Bad input from the user: exit code 2.
     pub fn usage(message: impl Into<String>) -> CliError {
-        CliError { message: message.into(), code: EXIT_USAGE }
+        CliError { message: message.into(), code: EXIT_USAGE, source: None }
     }
 
-    /// A failure that is not caused by malformed input: exit code 1.
+    /// A failure that is not caused by the user's input: exit code 1.
     pub fn failure(message: impl Into<String>) -> CliError {
-        CliError { message: message.into(), code: EXIT_FAILURE }
+        CliError { message: message.into(), code: EXIT_FAILURE, source: None }
+    }
+
+    /// Keeps `source` as the cause of this error.
+    pub fn caused_by(mut self, source: impl Error + Send + Sync + 'static) -> CliError {
+        self.source = Some(Box::new(source));
+        self
+    }
+
+    /// `true` when an I/O error along the [`source`](Error::source) chain
+    /// is a closed pipe: the reader went away, which is not a failure.
+    pub fn is_broken_pipe(&self) -> bool {
+        let mut cause: Option<&(dyn Error + 'static)> = self.source();
+        while let Some(e) = cause {
+            if let Some(io) = e.downcast_ref::<std::io::Error>()
+                && io.kind() == std::io::ErrorKind::BrokenPipe
+            {
+                return true;
+            }
+            cause = e.source();
+        }
+        false
     }
 }
 
@@ -34,11 +67,36 @@ impl fmt::Display for CliError {
     }
 }
 
+impl Error for CliError {
+    fn source(&self) -> Option<&(dyn Error + 'static)> {
+        self.source.as_deref().map(|e| e as &(dyn Error + 'static))
+    }
+}
+
 impl From<std::io::Error> for CliError {
+    /// An I/O error with no file to name (writing the report, say): a
+    /// failure, not bad input. Reading a user's file names the file instead.
     fn from(e: std::io::Error) -> CliError {
-        CliError::failure(format!("I/O error: {e}"))
+        CliError::failure(format!("I/O error: {e}")).caused_by(e)
     }
 }
 
 /// The result type of every command.
 pub type CliResult<T = ()> = Result<T, CliError>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::{Error as IoError, ErrorKind};
+
+    #[test]
+    fn a_closed_pipe_is_found_by_its_kind() {
+        assert!(CliError::from(IoError::from(ErrorKind::BrokenPipe)).is_broken_pipe());
+        assert!(!CliError::from(IoError::from(ErrorKind::StorageFull)).is_broken_pipe());
+        // A message that merely mentions a pipe is not a closed pipe.
+        assert!(!CliError::usage("Broken pipe").is_broken_pipe());
+        // Found through a wrapping error too.
+        let wrapped = CliError::failure("x").caused_by(CliError::from(IoError::from(ErrorKind::BrokenPipe)));
+        assert!(wrapped.is_broken_pipe());
+    }
+}

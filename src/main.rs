@@ -12,7 +12,7 @@ mod table_cmd;
 mod trim_cmd;
 
 use clap::{Parser, Subcommand};
-use error::{CliError, CliResult};
+use error::CliResult;
 use play::PlayOpts;
 use source::{BroomSpec, CaterpillarSpec, CycleSpec, GraphSpec, PathSpec, SpiderSpec, StarSpec};
 
@@ -140,7 +140,7 @@ fn main() {
     match run(cli) {
         Ok(()) => {}
         // A closed pipe (`arrows ... | head`) is not an error.
-        Err(CliError { message, .. }) if message.contains("Broken pipe") => {}
+        Err(e) if e.is_broken_pipe() => {}
         Err(e) => {
             eprintln!("error: {e}");
             std::process::exit(e.code);
