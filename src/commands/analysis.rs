@@ -1,69 +1,15 @@
 //! The analysis commands (`arrows spider`, `path`, `graph`, ...): options,
 //! and the report of who wins.
 
+use crate::commands::memory;
+use crate::commands::source::{Named, Source};
 use crate::error::{CliError, CliResult};
-use crate::memory;
-use crate::source::{Named, Source};
+use crate::flags::analysis::PlayOpts;
 use arrows_core::{Arrow, Decoration, SpiderLayout, Variant, formats};
 use arrows_solve::{Analysis, Analyzer, Engine, Request, with_stack};
-use clap::{Args, ValueEnum};
 use serde::Serialize;
 use std::io::Write;
 use std::time::{Duration, Instant};
-
-/// The engine to compute with.
-#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
-pub enum EngineChoice {
-    /// Components up to state isomorphism, memoized: spiders with hundreds of edges.
-    Canonical,
-    /// Every descendant state as a bitmask pair; exact up to 28 unmarked edges.
-    Brute,
-    /// The whole game graph, solved by the loopy solver (gamma labels).
-    Explicit,
-}
-
-impl From<EngineChoice> for Engine {
-    fn from(e: EngineChoice) -> Engine {
-        match e {
-            EngineChoice::Brute => Engine::Brute,
-            EngineChoice::Canonical => Engine::Canonical,
-            EngineChoice::Explicit => Engine::Explicit,
-        }
-    }
-}
-
-/// Options shared by every analysis command.
-#[derive(Args, Debug, Clone)]
-pub struct PlayOpts {
-    /// Play the Game of Arrows (no vertex, leaves included, may become a sink
-    /// or a source) instead of the Trimmed Game of Arrows.
-    #[arg(long)]
-    pub untrimmed: bool,
-    /// Start from this state instead of the empty one: arrows TAIL>HEAD,
-    /// comma separated, e.g. "0>1,5>4".
-    #[arg(long, value_name = "ARROWS")]
-    pub state: Option<String>,
-    /// The engine to compute with.
-    #[arg(long, value_enum, default_value_t = EngineChoice::Canonical)]
-    pub engine: EngineChoice,
-    /// Print one JSON object per graph instead of text.
-    #[arg(long)]
-    pub json: bool,
-    /// Print the engine's memo statistics too.
-    #[arg(long)]
-    pub stats: bool,
-    /// Memory budget for the engine's tables, e.g. 512M or 8G (default:
-    /// three quarters of the available memory). A game that needs more is
-    /// refused with a message instead of exhausting memory.
-    #[arg(long, value_name = "SIZE", value_parser = memory::parse_size)]
-    pub max_memory: Option<u64>,
-}
-
-impl PlayOpts {
-    fn variant(&self) -> Variant {
-        if self.untrimmed { Variant::Untrimmed } else { Variant::Trimmed }
-    }
-}
 
 /// Analyses every graph of `source` and prints the report. One analyzer
 /// serves every graph, so a file of graphs shares the canonical memo.

@@ -1,37 +1,14 @@
 //! `arrows check`: the paper's results as machine checks.
 
+use crate::commands::memory;
 use crate::error::{CliError, CliResult};
-use crate::memory;
+use crate::flags::check::*;
 use arrows_paper::registry::{Context, select};
 use arrows_paper::scale::{DEFAULT_MAX, Scale};
 use arrows_paper::{Entry, Kind, report};
-use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::{IsTerminal, Write};
 use std::time::{Duration, Instant};
-
-/// Arguments of `arrows check`.
-#[derive(Args, Debug)]
-pub struct CheckArgs {
-    /// Results to check, by number: 12.1, 10.1 (all its parts and probes),
-    /// 10.1.2, 9.2.c-odd, F (the findings). All of them when none is given.
-    #[arg(value_name = "ID")]
-    pub ids: Vec<String>,
-    /// The range: spider legs up to N unmarked edges, paths up to 2N, and
-    /// the small-graph surveys in proportion (default 30).
-    #[arg(long, value_name = "N")]
-    pub max: Option<String>,
-    /// Print one JSON object per check instead of the table.
-    #[arg(long)]
-    pub json: bool,
-    /// List the ids with their statements, and check nothing.
-    #[arg(long)]
-    pub list: bool,
-    /// Memory budget for the engines, e.g. 2G (default: three quarters of
-    /// the available memory, shared by the checks running at once).
-    #[arg(long, value_name = "SIZE", value_parser = memory::parse_size)]
-    pub max_memory: Option<u64>,
-}
 
 /// Runs the selected checks and prints the report; fails (exit 1) unless
 /// every check passes and every probe and finding shows its counterexample.

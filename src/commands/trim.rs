@@ -1,22 +1,10 @@
 //! `arrows trim`: the trimming of a graph (Definition 3.3).
 
 use crate::error::CliResult;
-use crate::source::SourceCommand;
+use crate::flags::trim::TrimArgs;
 use arrows_core::{formats, trim};
-use clap::Args;
 use serde::Serialize;
 use std::io::Write;
-
-/// Arguments of `arrows trim`.
-#[derive(Args, Debug)]
-pub struct TrimArgs {
-    /// Print one JSON object per graph instead of text.
-    #[arg(long, global = true)]
-    pub json: bool,
-    /// The graph to trim.
-    #[command(subcommand)]
-    pub source: SourceCommand,
-}
 
 #[derive(Serialize)]
 struct TrimReport {

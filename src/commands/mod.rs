@@ -1,0 +1,11 @@
+//! The commands: each converts its parsed flags into library objects, calls
+//! the library, and prints the report. No game logic lives here.
+
+pub mod analysis;
+pub mod check;
+pub mod conjecture;
+pub mod loopy;
+pub mod memory;
+pub mod source;
+pub mod table;
+pub mod trim;

@@ -1,0 +1,26 @@
+//! Flags of `arrows check`.
+
+use clap::Args;
+
+/// Arguments of `arrows check`.
+#[derive(Args, Debug)]
+pub struct CheckArgs {
+    /// Results to check, by number: 12.1, 10.1 (all its parts and probes),
+    /// 10.1.2, 9.2.c-odd, F (the findings). All of them when none is given.
+    #[arg(value_name = "ID")]
+    pub ids: Vec<String>,
+    /// The range: spider legs up to N unmarked edges, paths up to 2N, and
+    /// the small-graph surveys in proportion (default 30).
+    #[arg(long, value_name = "N")]
+    pub max: Option<String>,
+    /// Print one JSON object per check instead of the table.
+    #[arg(long)]
+    pub json: bool,
+    /// List the ids with their statements, and check nothing.
+    #[arg(long)]
+    pub list: bool,
+    /// Memory budget for the engines, e.g. 2G (default: three quarters of
+    /// the available memory, shared by the checks running at once).
+    #[arg(long, value_name = "SIZE", value_parser = crate::commands::memory::parse_size)]
+    pub max_memory: Option<u64>,
+}
