@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 /// Analyses every graph of `source` and prints the report. One analyzer
 /// serves every graph, so a file of graphs shares the canonical memo.
 pub fn run(source: &(impl Source + Sync), opts: &PlayOpts) -> CliResult {
-    let budget = memory::budget(opts.max_memory)?;
+    let budget = memory::budget(opts.max_memory).get();
     with_stack(|| run_here(source, opts, budget))
 }
 

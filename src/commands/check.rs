@@ -31,7 +31,7 @@ pub fn run(args: &CheckArgs) -> CliResult {
     };
     let scale = Scale::new(max).map_err(CliError::usage)?;
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get()) as u64;
-    let budget = memory::budget(args.max_memory)? / threads.min(checks.len().max(1) as u64);
+    let budget = memory::budget(args.max_memory).get() / threads.min(checks.len().max(1) as u64);
     let ctx = Context { scale, budget };
 
     let bar = progress(checks.len(), max);

@@ -31,7 +31,7 @@ pub fn run(args: TableArgs) -> CliResult {
     let options = SweepOptions {
         variant: if opts.untrimmed { Variant::Untrimmed } else { Variant::Trimmed },
         shard: opts.shard.unwrap_or(Shard::WHOLE),
-        budget: memory::budget(opts.max_memory)?,
+        budget: memory::budget(opts.max_memory).get(),
         threads: opts.threads,
     };
     let bar = progress_bar(opts.quiet);

@@ -48,8 +48,8 @@ pub struct PlayOpts {
     /// Memory budget for the engine's tables, e.g. 512M or 8G (default:
     /// three quarters of the available memory). A game that needs more is
     /// refused with a message instead of exhausting memory.
-    #[arg(long, value_name = "SIZE", value_parser = crate::commands::memory::parse_size)]
-    pub max_memory: Option<u64>,
+    #[arg(long, value_name = "SIZE", value_parser = crate::flags::values::budget)]
+    pub max_memory: Option<arrows_work::Budget>,
 }
 
 impl PlayOpts {

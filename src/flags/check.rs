@@ -21,6 +21,6 @@ pub struct CheckArgs {
     pub list: bool,
     /// Memory budget for the engines, e.g. 2G (default: three quarters of
     /// the available memory, shared by the checks running at once).
-    #[arg(long, value_name = "SIZE", value_parser = crate::commands::memory::parse_size)]
-    pub max_memory: Option<u64>,
+    #[arg(long, value_name = "SIZE", value_parser = crate::flags::values::budget)]
+    pub max_memory: Option<arrows_work::Budget>,
 }

@@ -9,6 +9,7 @@ pub mod loopy;
 pub mod source;
 pub mod table;
 pub mod trim;
+pub mod values;
 
 use analysis::PlayOpts;
 use clap::{Parser, Subcommand};

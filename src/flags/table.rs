@@ -178,8 +178,8 @@ pub struct SweepArgs {
     pub quiet: bool,
     /// Memory budget for the engines, e.g. 2G (default: three quarters of
     /// the available memory). A sweep that needs more stops with a message.
-    #[arg(long, value_name = "SIZE", value_parser = crate::commands::memory::parse_size)]
-    pub max_memory: Option<u64>,
+    #[arg(long, value_name = "SIZE", value_parser = crate::flags::values::budget)]
+    pub max_memory: Option<arrows_work::Budget>,
     #[command(flatten)]
     pub output: OutputArgs,
 }
