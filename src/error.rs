@@ -81,6 +81,17 @@ impl From<std::io::Error> for CliError {
     }
 }
 
+impl From<arrows_work::Cancelled> for CliError {
+    /// Ctrl-C stopped the computation: exit code 130, as shells expect.
+    fn from(e: arrows_work::Cancelled) -> CliError {
+        CliError {
+            message: "interrupted (Ctrl-C) before the computation finished; nothing more was printed".into(),
+            code: crate::commands::progress::EXIT_INTERRUPTED,
+            source: Some(Box::new(e)),
+        }
+    }
+}
+
 /// The result type of every command.
 pub type CliResult<T = ()> = Result<T, CliError>;
 

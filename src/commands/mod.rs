@@ -6,6 +6,7 @@ pub mod check;
 pub mod conjecture;
 pub mod loopy;
 pub mod memory;
+pub mod progress;
 pub mod source;
 pub mod table;
 pub mod trim;

@@ -2,15 +2,15 @@
 //! picture or a list of patterns; `arrows table merge` joins shards.
 
 use crate::commands::memory;
+use crate::commands::progress::Bar;
 use crate::error::{CliError, CliResult};
 use crate::flags::table::*;
 use arrows_core::{Graph, Variant};
 use arrows_tables::format::{self, Format, Layout};
 use arrows_tables::{Family, Shard, Span, Spec, SweepOptions, Table, patterns, sweep};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use std::io::{IsTerminal, Write};
+use arrows_work::Progress;
+use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
 /// Runs `arrows table`.
 pub fn run(args: TableArgs) -> CliResult {
@@ -34,13 +34,13 @@ pub fn run(args: TableArgs) -> CliResult {
         budget: memory::budget(opts.max_memory).get(),
         threads: opts.threads,
     };
-    let bar = progress_bar(opts.quiet);
+    let bar = Bar::new("graphs", opts.quiet);
     let table = sweep(&family, &options, &|done, of| {
-        bar.set_length(of as u64);
+        bar.set_total(of as u64);
         bar.set_position(done as u64);
     })
     .map_err(|e| CliError::failure(e.to_string()))?;
-    bar.finish_and_clear();
+    bar.finish();
     emit(&table, &opts.output)
 }
 
@@ -74,20 +74,6 @@ fn read_graphs(path: &Path) -> CliResult<Vec<Graph>> {
         Ok(())
     })?;
     Ok(graphs)
-}
-
-fn progress_bar(quiet: bool) -> ProgressBar {
-    if quiet || !std::io::stderr().is_terminal() {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
-    bar.set_style(
-        ProgressStyle::with_template("{elapsed_precise} [{bar:40}] {pos}/{len} graphs, {per_sec}, ETA {eta}")
-            .expect("a valid template")
-            .progress_chars("=> "),
-    );
-    bar.enable_steady_tick(Duration::from_millis(200));
-    bar
 }
 
 /// Refuses option combinations that cannot be written, before any work.

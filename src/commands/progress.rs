@@ -1,0 +1,138 @@
+//! Progress on a terminal and Ctrl-C, for every long command.
+//!
+//! [`control`] gives a command the [`Control`] its library calls run under:
+//! the memory budget, the process-wide cancel token that Ctrl-C sets, and a
+//! [`Bar`] on standard error. The bar stays hidden for the first second
+//! (quick answers print nothing extra) and whenever standard error is not a
+//! terminal, so pipes and files only ever see the report.
+
+// The commands adopt `control` one by one as their library calls take a `Control`.
+#![allow(dead_code)]
+
+use arrows_work::{Budget, Cancel, Control, Progress};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use std::io::IsTerminal;
+use std::sync::{Arc, Mutex, OnceLock};
+use std::time::{Duration, Instant};
+
+/// The exit code of a command stopped by Ctrl-C (128 + SIGINT, as shells use).
+pub const EXIT_INTERRUPTED: i32 = 130;
+
+/// How long work runs before its bar appears.
+const DELAY: Duration = Duration::from_secs(1);
+
+/// The process-wide cancel token. The first Ctrl-C sets it, so the
+/// computation stops at its next checkpoint and the command says so; a
+/// second Ctrl-C ends the process at once.
+pub fn interrupt() -> Cancel {
+    static TOKEN: OnceLock<Cancel> = OnceLock::new();
+    TOKEN
+        .get_or_init(|| {
+            let token = Cancel::new();
+            let handler = token.clone();
+            // Without a handler (another one is installed) Ctrl-C keeps its default: the process ends.
+            let _ = ctrlc::set_handler(move || {
+                if handler.is_cancelled() {
+                    std::process::exit(EXIT_INTERRUPTED);
+                }
+                handler.cancel();
+            });
+            token
+        })
+        .clone()
+}
+
+/// The control a command's library calls run under: `budget`, the Ctrl-C
+/// token, and `bar` for progress.
+pub fn control(budget: Budget, bar: Arc<Bar>) -> Control {
+    Control { budget, cancel: interrupt(), progress: bar }
+}
+
+/// A progress display on standard error: a bar when the total is known,
+/// a spinner with a count and a rate otherwise.
+pub struct Bar {
+    bar: ProgressBar,
+    start: Instant,
+    unit: Mutex<&'static str>,
+    enabled: bool,
+}
+
+impl Bar {
+    /// A bar counting `unit` (`graphs`, `states`, `classes`); `quiet` or a
+    /// standard error that is not a terminal keep it hidden for good.
+    pub fn new(unit: &'static str, quiet: bool) -> Arc<Bar> {
+        let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::hidden());
+        let bar = Bar {
+            bar,
+            start: Instant::now(),
+            unit: Mutex::new(unit),
+            enabled: !quiet && std::io::stderr().is_terminal(),
+        };
+        bar.restyle();
+        Arc::new(bar)
+    }
+
+    /// A bar that never shows (for tests and quiet runs).
+    pub fn hidden() -> Arc<Bar> {
+        Bar::new("", true)
+    }
+
+    fn restyle(&self) {
+        let unit = *self.unit.lock().expect("the unit lock is never poisoned");
+        let template = match self.bar.length() {
+            Some(_) => {
+                format!("{{elapsed_precise}} [{{bar:40}}] {{pos}}/{{len}} {unit}, {{per_sec}}, ETA {{eta}}  {{msg}}")
+            }
+            None => format!("{{spinner}} {{elapsed_precise}} {{human_pos}} {unit}, {{per_sec}}  {{msg}}"),
+        };
+        if let Ok(style) = ProgressStyle::with_template(&template) {
+            self.bar.set_style(style.progress_chars("=> "));
+        }
+    }
+
+    /// Shows a short message beside the count (the check being run, say).
+    pub fn message(&self, text: impl Into<std::borrow::Cow<'static, str>>) {
+        self.bar.set_message(text);
+    }
+
+    /// Sets the count done so far (for callers that report totals, not steps).
+    pub fn set_position(&self, done: u64) {
+        self.bar.set_position(done);
+        self.show_when_due();
+    }
+
+    /// Removes the bar from the terminal; the report follows on a clean line.
+    pub fn finish(&self) {
+        self.bar.finish_and_clear();
+    }
+
+    fn show_when_due(&self) {
+        if self.enabled && self.bar.is_hidden() && self.start.elapsed() >= DELAY {
+            self.bar.set_draw_target(ProgressDrawTarget::stderr());
+            self.bar.enable_steady_tick(Duration::from_millis(200));
+        }
+    }
+}
+
+impl Progress for Bar {
+    fn set_total(&self, total: u64) {
+        self.bar.set_length(total);
+        self.restyle();
+    }
+
+    fn set_unit(&self, unit: &'static str) {
+        *self.unit.lock().expect("the unit lock is never poisoned") = unit;
+        self.restyle();
+    }
+
+    fn advance(&self, units: u64) {
+        self.bar.inc(units);
+        self.show_when_due();
+    }
+}
+
+impl Drop for Bar {
+    fn drop(&mut self) {
+        self.bar.finish_and_clear();
+    }
+}
