@@ -13,8 +13,10 @@
 //! The only graph with no edges is [`Graph::empty`], which trimming can
 //! produce (for instance `trim(P_2)`); user input never yields it.
 
+use crate::plane::Cells;
 use petgraph::graph::{EdgeIndex, NodeIndex, UnGraph};
 use std::fmt;
+use std::sync::Arc;
 
 /// A vertex number, `0..vertex_count()`.
 pub type Vertex = usize;
@@ -84,6 +86,8 @@ pub struct Graph {
     ends: Vec<(Vertex, Vertex)>,
     /// `incidence[v]`: the edges at `v` with the other end of each.
     incidence: Vec<Vec<(EdgeId, Vertex)>>,
+    /// The cycle cells of a plane graph ([`Graph::with_cells`]); `None` for a graph without an embedding.
+    cells: Option<Arc<Cells>>,
 }
 
 impl Graph {
@@ -127,7 +131,7 @@ impl Graph {
             incidence[u].push((i, v));
             incidence[v].push((i, u));
         }
-        Graph { inner, ends: edges.to_vec(), incidence }
+        Graph { inner, ends: edges.to_vec(), incidence, cells: None }
     }
 
     /// Number of vertices.
@@ -208,6 +212,16 @@ impl Graph {
         EdgeIndex::new(e)
     }
 
+    /// The cycle cells when this is a plane graph ([`crate::plane`]), `None` otherwise.
+    pub fn cells(&self) -> Option<&Cells> {
+        self.cells.as_deref()
+    }
+
+    /// Sets or clears the cells; [`Graph::with_cells`] validates them first.
+    pub(crate) fn set_cells(&mut self, cells: Option<Arc<Cells>>) {
+        self.cells = cells;
+    }
+
     /// The edge list in the input syntax of the command line: `0-1,1-2`.
     pub fn edge_list(&self) -> String {
         let parts: Vec<String> = self.ends.iter().map(|(u, v)| format!("{u}-{v}")).collect();
@@ -223,9 +237,9 @@ impl fmt::Debug for Graph {
 
 impl PartialEq for Graph {
     /// Equal as labelled graphs: the same vertex count and the same edges in
-    /// the same order and orientation.
+    /// the same order and orientation, and the same cells (or none).
     fn eq(&self, other: &Graph) -> bool {
-        self.vertex_count() == other.vertex_count() && self.ends == other.ends
+        self.vertex_count() == other.vertex_count() && self.ends == other.ends && self.cells == other.cells
     }
 }
 
