@@ -10,6 +10,8 @@
 //!   a *dormant state* (the Game of Arrows; on a tree, the Game of Cycles)
 //!   has no sink or source at all ([`Variant`]);
 //! * a *follower* adds one arrow; the *flip* reverses every arrow;
+//! * a *plane graph* (the Game of Cycles) is a graph carrying its cycle
+//!   cells, the bounded faces of an embedding ([`plane`], [`Graph::with_cells`]);
 //! * [`trim`] turns the Game of Arrows on `G` into the Trimmed Game of Arrows
 //!   on `trim(G)` (Theorem 3.4).
 
