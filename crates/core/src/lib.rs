@@ -18,6 +18,7 @@ pub mod families;
 pub mod formats;
 pub mod graph;
 pub mod rules;
+pub mod shape;
 pub mod trees;
 pub mod trim;
 
