@@ -5,6 +5,7 @@ use arrows_core::Variant;
 use arrows_tables::patterns::period::{Periodicity, periodicity};
 use arrows_tables::patterns::{Topic, analyze};
 use arrows_tables::{Family, Key, Row, Shard, Span, Spec, SweepOptions, Table, sweep};
+use arrows_work::{Budget, Control};
 
 /// A spider table whose values come from `f` instead of an engine, to test
 /// the detectors on a known pattern.
@@ -95,8 +96,9 @@ fn theorem_12_1_appears_as_a_parity_pattern_of_the_computed_table() {
     // Theorem 12.1: trimmed spiders with even legs have value 0. The detector
     // must see it in a table the engine computed, without exception.
     let family = Family::new(Spec::Spider { legs: vec![Span::new(0, 14).unwrap(); 3] }).unwrap();
-    let options = SweepOptions { variant: Variant::Trimmed, shard: Shard::WHOLE, budget: 1 << 30, threads: None };
-    let t = sweep(&family, &options, &|_, _| {}).unwrap();
+    let options = SweepOptions { variant: Variant::Trimmed, shard: Shard::WHOLE, threads: None };
+    let control = Control::new(Budget::bytes(1 << 30));
+    let t = sweep(&family, &options, &control).unwrap();
     let report = analyze(&t);
     let h = report
         .hypotheses
@@ -111,7 +113,7 @@ fn theorem_12_1_appears_as_a_parity_pattern_of_the_computed_table() {
     );
     // The corollary of Section 12 in the Game of Arrows: odd legs, value 0.
     let options = SweepOptions { variant: Variant::Untrimmed, ..options };
-    let t = sweep(&family, &options, &|_, _| {}).unwrap();
+    let t = sweep(&family, &options, &control).unwrap();
     let h = analyze(&t)
         .hypotheses
         .into_iter()

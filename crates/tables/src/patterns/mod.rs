@@ -219,10 +219,12 @@ pub fn write_text(report: &Report, out: &mut dyn std::io::Write) -> std::io::Res
         let _ = writeln!(s);
         let _ = writeln!(s, "[{}] {}", h.topic.label(), h.statement);
         let exceptions = h.exception_count();
+        let cases = arrows_text::count(h.checked as u64, "case");
         let tally = if exceptions == 0 {
-            format!("holds in all {} cases checked, no exception", h.checked)
+            format!("holds in all {cases} checked, no exception")
         } else {
-            format!("holds in {} of {} cases checked, {exceptions} exception(s)", h.supported, h.checked)
+            let supported = arrows_text::thousands(h.supported as u64);
+            format!("holds in {supported} of {cases} checked, {}", arrows_text::count(exceptions as u64, "exception"))
         };
         let _ = writeln!(s, "    {tally}");
         if !h.exceptions.is_empty() {
