@@ -95,3 +95,22 @@ fn the_list_as_json_has_one_object_per_id() {
         .collect();
     assert!(!ids.is_empty() && ids.iter().all(|id| id.starts_with("12.")), "{ids:?}");
 }
+
+#[test]
+fn ctrl_c_stops_the_checks_with_exit_code_130() {
+    use std::process::{Command, Stdio};
+    // Every check at --max 60 takes far longer than the second before Ctrl-C.
+    let child = Command::new(env!("CARGO_BIN_EXE_arrows"))
+        .args(["check", "--max", "60"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(1000));
+    assert!(Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap().success());
+    let o = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(130), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(o.stdout.is_empty(), "no partial report");
+}

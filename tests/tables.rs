@@ -435,3 +435,29 @@ fn merge_refuses_an_edited_shard_and_names_its_file() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Runs `arrows` with `args`, sends it Ctrl-C (SIGINT) after `after`, and
+/// returns its exit code and standard error.
+fn interrupted(args: &[&str], after: std::time::Duration) -> (Option<i32>, String) {
+    use std::process::{Command, Stdio};
+    let child = Command::new(env!("CARGO_BIN_EXE_arrows"))
+        .args(args)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    std::thread::sleep(after);
+    let sent = Command::new("kill").args(["-INT", &child.id().to_string()]).status().expect("kill runs");
+    assert!(sent.success());
+    let o = child.wait_with_output().unwrap();
+    (o.status.code(), String::from_utf8_lossy(&o.stderr).into_owned())
+}
+
+#[test]
+fn ctrl_c_stops_a_sweep_with_exit_code_130() {
+    // Legs up to 80: about 92,000 spiders, many seconds of work.
+    let (code, err) = interrupted(&["table", "spider", "--legs", "0..80"], std::time::Duration::from_millis(1500));
+    assert_eq!(code, Some(130), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.starts_with("error: interrupted"), "{err}");
+}

@@ -130,3 +130,23 @@ fn the_counts_of_a_report_add_up() {
         assert!(h.exceptions.len() <= h.exception_count(), "{h:?}");
     }
 }
+
+#[test]
+fn graph6_rows_are_named_by_their_shape() {
+    use arrows_core::{families, formats};
+    let key = |g: &arrows_core::Graph| Key::Graph6(formats::to_graph6(g));
+    let graphs = [families::spider(&[3, 1, 2]).unwrap(), families::path(4).unwrap(), families::cycle(5).unwrap()];
+    let rows: Vec<Row> = graphs.iter().enumerate().map(|(i, g)| Row { position: i, key: key(g), grundy: 0 }).collect();
+    let table = Table {
+        spec: None,
+        variant: None,
+        shard: Shard::WHOLE,
+        total: rows.len(),
+        columns: vec!["graph6".into()],
+        rows,
+    };
+    let names: Vec<String> = table.rows.iter().map(|r| arrows_tables::patterns::name(&table, &r.key)).collect();
+    assert!(names[0].ends_with(" (S(1,2,3))"), "{names:?}");
+    assert!(names[1].ends_with(" (P_4)"), "{names:?}");
+    assert!(!names[2].contains('('), "a cycle has no shape name: {names:?}");
+}
