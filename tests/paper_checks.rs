@@ -2,15 +2,15 @@
 //! ranges, instance counts and outcomes, no timings), and `arrows check`
 //! from the outside: selection, JSON, exit codes and one-line errors.
 
-use arrows_paper::{Context, Scale, registry, run};
+use arrows_paper::{Scale, registry, run};
+use arrows_work::{Budget, Control};
 use support::binary::run as arrows;
 
 mod support;
 
 #[test]
 fn default_report() {
-    let ctx = Context { scale: Scale::default(), budget: 4 << 30 };
-    let report = run(&registry(), &ctx, &|_| {});
+    let report = run(&registry(), Scale::default(), &Control::new(Budget::bytes(8 << 30))).unwrap();
     let text = report.text(false);
     assert!(report.is_success(), "{text}");
     insta::assert_snapshot!("default_report", text);
@@ -70,4 +70,47 @@ fn the_list_names_every_check() {
     for c in registry() {
         assert!(text.lines().any(|l| l.starts_with(c.id)), "{}", c.id);
     }
+}
+
+#[test]
+fn the_list_as_json_has_one_object_per_id() {
+    let o = arrows(&["check", "--list", "--json"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let lines: Vec<serde_json::Value> =
+        String::from_utf8(o.stdout).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let all = registry();
+    assert_eq!(lines.len(), all.len());
+    for (c, v) in all.iter().zip(&lines) {
+        assert_eq!(v["id"], c.id);
+        assert_eq!(v["result"], c.result);
+        assert_eq!(v["statement"], c.statement);
+        assert!(["check", "probe", "finding"].contains(&v["kind"].as_str().unwrap()), "{v}");
+    }
+    // A selection lists only its ids.
+    let o = arrows(&["check", "12", "--list", "--json"]);
+    let ids: Vec<String> = String::from_utf8(o.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["id"].as_str().unwrap().to_string())
+        .collect();
+    assert!(!ids.is_empty() && ids.iter().all(|id| id.starts_with("12.")), "{ids:?}");
+}
+
+#[test]
+fn ctrl_c_stops_the_checks_with_exit_code_130() {
+    use std::process::{Command, Stdio};
+    // Every check at --max 60 takes far longer than the second before Ctrl-C.
+    let child = Command::new(env!("CARGO_BIN_EXE_arrows"))
+        .args(["check", "--max", "60"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(1000));
+    assert!(Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap().success());
+    let o = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(130), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(o.stdout.is_empty(), "no partial report");
 }

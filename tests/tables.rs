@@ -85,7 +85,22 @@ fn committed(e: &Experiment) -> Table {
 
 /// The `arrows table` arguments of a sweep, as the command line takes them.
 fn arguments(spec: &Spec, variant: Variant) -> Vec<String> {
-    let mut args: Vec<String> = spec.arguments().unwrap().split(' ').map(String::from).collect();
+    let family = match spec {
+        Spec::Spider { legs } if legs.iter().all(|l| *l == legs[0]) && legs.len() == 3 => {
+            format!("spider --legs {}", legs[0])
+        }
+        Spec::Spider { legs } if legs.iter().all(|l| *l == legs[0]) => {
+            format!("spider --k {} --legs {}", legs.len(), legs[0])
+        }
+        Spec::Spider { legs } => {
+            format!("spider --legs {}", legs.iter().map(Span::to_string).collect::<Vec<_>>().join(","))
+        }
+        Spec::Caterpillar { spine, leaves } => format!("caterpillar --spine {spine} --leaves {leaves}"),
+        Spec::Broom { handle, bristles } => format!("broom --handle {handle} --bristles {bristles}"),
+        Spec::Trees { edges } => format!("trees --edges {edges}"),
+        other => panic!("no experiment sweeps {other:?}"),
+    };
+    let mut args: Vec<String> = family.split(' ').map(String::from).collect();
     args.insert(0, "table".into());
     if variant == Variant::Untrimmed {
         args.push("--untrimmed".into());
@@ -237,12 +252,23 @@ fn bad_input_gets_one_line_and_exit_code_2() {
         (&["table", "trees", "--edges", "1..5", "--grid"], "numeric parameters"),
         (&["table", "spider", "--k", "12", "--legs", "0..60"], "more than"),
         (&["table", "spider", "--legs", "0..4", "--json", "--format", "csv"], "disagree"),
-        (&["conjecture", "/nonexistent/table.csv"], "cannot read"),
+        (&["conjecture", "/nonexistent/table.csv"], "/nonexistent/table.csv: no such file"),
+        (&["conjecture", "/"], "/ is a directory"),
+        (&["table", "spider", "--legs", "0..0"], "holds no graph"),
+        (&["table", "spider", "--k", "5", "--legs", "0..0"], "holds no graph"),
+        (&["table", "broom", "--handle", "0..0", "--bristles", "0..0"], "holds no graph"),
+        (&["table", "caterpillar", "--spine", "1..3", "--leaves", "0..0"], "holds no graph"),
+        (&["table", "spider", "--legs", "0..1", "--shard", "4/5"], "--shard 1/3"),
+        (&["table", "spider", "--k", "0", "--legs", "0..3"], "--k 1"),
+        (&["table", "path", "--edges", "1..4", "--grid", "--fix", "1"], "drop --fix"),
+        (&["table", "spider", "--legs", "0..3", "-o", "/nonexistent/dir/t.json"], "does not exist"),
     ];
     for (args, needle) in cases {
         let o = arrows(args);
         let err = String::from_utf8_lossy(&o.stderr);
         assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(o.stdout.is_empty(), "{args:?}: {}", String::from_utf8_lossy(&o.stdout));
         assert!(err.contains(needle), "{args:?}: {err}");
         assert!(err.starts_with("error:"), "{args:?}: {err}");
         assert!(!err.contains("panicked"), "{args:?}: {err}");
@@ -326,4 +352,112 @@ fn grids_and_markdown_paste_into_a_paper() {
         let cells: Vec<&str> = lines[2 + v[0]].split('|').map(str::trim).collect();
         assert_eq!(cells[2 + v[1]], r.grundy.to_string(), "{md}");
     }
+}
+
+#[test]
+fn a_sweep_the_engine_refuses_names_its_graph_and_exits_2() {
+    // The sweep solves its largest graph first, S(2,...,2) with 100 legs: far past 64 MiB.
+    let o = arrows(&["table", "spider", "--legs", "0..2", "--k", "100", "--max-memory", "64M"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.starts_with(&format!("error: at S({}), the largest graph", vec!["2"; 100].join(","))), "{err}");
+    assert!(o.stdout.is_empty());
+}
+
+#[test]
+fn unreadable_table_files_are_named_with_their_line() {
+    let dir = std::env::temp_dir().join(format!("arrows-unreadable-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad.csv");
+    std::fs::write(&bad, b"a,b,c,grundy\n0,0,1,1\n0,1,\xff,0\n").unwrap();
+    let typo = dir.join("typo.csv");
+    std::fs::write(&typo, "a,b,c,grundy\n0,0,1,1\n0,1,x,0\n").unwrap();
+    for (file, needle) in [(&bad, ", line 3: not UTF-8"), (&typo, ", line 3: cannot read the number \"x\"")] {
+        let path = file.to_string_lossy().into_owned();
+        let o = arrows(&["conjecture", &path]);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.starts_with(&format!("error: {path}{needle}")), "{err}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn merge_refuses_an_edited_shard_and_names_its_file() {
+    let dir = std::env::temp_dir().join(format!("arrows-edited-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let files: Vec<String> =
+        (1..=2).map(|i| dir.join(format!("part{i}.json")).to_string_lossy().into_owned()).collect();
+    for (i, file) in files.iter().enumerate() {
+        let shard = format!("{}/2", i + 1);
+        ok(&arrows(&["table", "spider", "--legs", "0..6", "--shard", &shard, "--format", "json", "-o", file]));
+    }
+    // The shard records its sweep as data, and a checksum; no command line.
+    let text = std::fs::read_to_string(&files[1]).unwrap();
+    let head: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(head["family"]["family"], "spider");
+    assert_eq!(head["family"]["legs"], serde_json::json!(["0..6", "0..6", "0..6"]));
+    assert_eq!((head["variant"].as_str(), head["shard"].as_str()), (Some("trimmed"), Some("2/2")));
+    assert!(head["checksum"].as_str().unwrap().starts_with("sha256:"));
+    assert!(head.get("command").is_none());
+    ok(&arrows(&["table", "merge", &files[0], &files[1]]));
+    // One value changed, the number of rows kept: refused, naming the file.
+    let row = text.lines().find(|l| l.ends_with("\"grundy\":0},")).unwrap();
+    std::fs::write(&files[1], text.replacen(row, &row.replace("\"grundy\":0", "\"grundy\":3"), 1)).unwrap();
+    let o = arrows(&["table", "merge", &files[0], &files[1]]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.starts_with(&format!("error: {}: the table was changed after it was written", files[1])), "{err}");
+    assert!(o.stdout.is_empty());
+    // Shards of two sweeps: both command lines are shown.
+    ok(&arrows(&[
+        "table",
+        "spider",
+        "--legs",
+        "0..6",
+        "--untrimmed",
+        "--shard",
+        "2/2",
+        "--format",
+        "json",
+        "-o",
+        &files[1],
+    ]));
+    let err = String::from_utf8_lossy(&arrows(&["table", "merge", &files[0], &files[1]]).stderr).into_owned();
+    assert!(
+        err.contains(
+            "`arrows table spider --legs 0..6 --untrimmed --shard 2/2` vs `arrows table spider --legs 0..6 --shard 1/2`"
+        ),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Runs `arrows` with `args`, sends it Ctrl-C (SIGINT) after `after`, and
+/// returns its exit code and standard error.
+fn interrupted(args: &[&str], after: std::time::Duration) -> (Option<i32>, String) {
+    use std::process::{Command, Stdio};
+    let child = Command::new(env!("CARGO_BIN_EXE_arrows"))
+        .args(args)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    std::thread::sleep(after);
+    let sent = Command::new("kill").args(["-INT", &child.id().to_string()]).status().expect("kill runs");
+    assert!(sent.success());
+    let o = child.wait_with_output().unwrap();
+    (o.status.code(), String::from_utf8_lossy(&o.stderr).into_owned())
+}
+
+#[test]
+fn ctrl_c_stops_a_sweep_with_exit_code_130() {
+    // Legs up to 80: about 92,000 spiders, many seconds of work.
+    let (code, err) = interrupted(&["table", "spider", "--legs", "0..80"], std::time::Duration::from_millis(1500));
+    assert_eq!(code, Some(130), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.starts_with("error: interrupted"), "{err}");
 }

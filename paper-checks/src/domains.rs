@@ -4,7 +4,7 @@
 //! * every graph without isolated vertices on at most 5 vertices, up to
 //!   isomorphism ([`small_graphs`]), connected or not, with cycles or not;
 //! * every state of a small graph ([`all_states`]);
-//! * the legs of a spider and the lengths of the paths of a linear forest.
+//! * the shape of a graph (paths, a spider), named by [`arrows_core::shape`].
 
 use arrows_core::{Decoration, Graph, Variant, formats, trees};
 
@@ -117,81 +117,13 @@ pub fn all_states(graph: &Graph, variant: Variant) -> Vec<Decoration> {
     out
 }
 
-/// The shape of a graph that is a linear forest or a spider.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Shape {
-    /// No edge at all.
-    Empty,
-    /// Disjoint paths, with these numbers of edges (sorted).
-    Paths(Vec<usize>),
-    /// A tree with exactly one vertex of degree at least 3, with these leg lengths (sorted).
-    Spider(Vec<usize>),
-    /// Anything else.
-    Other,
-}
-
-impl std::fmt::Display for Shape {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let list = |v: &[usize]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(",");
-        match self {
-            Shape::Empty => f.write_str("the empty graph"),
-            Shape::Paths(p) if p.len() == 1 => write!(f, "one path P_{}", p[0]),
-            Shape::Paths(p) => write!(f, "{} paths with {} edges", p.len(), list(p)),
-            Shape::Spider(l) => write!(f, "the spider S({})", list(l)),
-            Shape::Other => f.write_str("neither paths nor a spider"),
-        }
-    }
-}
+/// The shape of a graph: the empty graph, paths, a spider, ... (the
+/// recognizer of [`arrows_core::shape`], shared with the tables).
+pub use arrows_core::shape::Shape;
 
 /// The shape of `g`.
 pub fn shape(g: &Graph) -> Shape {
-    if g.is_empty() {
-        return Shape::Empty;
-    }
-    if !g.is_forest() {
-        return Shape::Other;
-    }
-    let high: Vec<usize> = (0..g.vertex_count()).filter(|&v| g.degree(v) >= 3).collect();
-    // Walks from `v` along the edge `e` while the degree is 2; the edges walked.
-    let walk = |start: usize, first: usize| {
-        let (mut prev, mut at, mut len) = (start, first, 1);
-        while g.degree(at) == 2 {
-            let next = g.incidence(at).iter().map(|&(_, w)| w).find(|&w| w != prev).expect("degree 2");
-            (prev, at, len) = (at, next, len + 1);
-        }
-        len
-    };
-    match high.as_slice() {
-        [] => {
-            let mut lens: Vec<usize> = (0..g.vertex_count())
-                .filter(|&v| g.degree(v) == 1)
-                .filter_map(|v| {
-                    let (_, w) = g.incidence(v)[0];
-                    let len = walk(v, w);
-                    // Each path is found from both ends; keep it from its lower end.
-                    let other = far_end(g, v);
-                    (v < other).then_some(len)
-                })
-                .collect();
-            lens.sort_unstable();
-            Shape::Paths(lens)
-        }
-        [hub] if g.is_connected() => {
-            let mut legs: Vec<usize> = g.incidence(*hub).iter().map(|&(_, w)| walk(*hub, w)).collect();
-            legs.sort_unstable();
-            Shape::Spider(legs)
-        }
-        _ => Shape::Other,
-    }
-}
-
-fn far_end(g: &Graph, v: usize) -> usize {
-    let (mut prev, mut at) = (v, g.incidence(v)[0].1);
-    while g.degree(at) == 2 {
-        let next = g.incidence(at).iter().map(|&(_, w)| w).find(|&w| w != prev).expect("degree 2");
-        (prev, at) = (at, next);
-    }
-    at
+    Shape::of(g)
 }
 
 #[cfg(test)]

@@ -8,7 +8,8 @@
 //!   real states of real graphs;
 //! * [`registry`]: the checks, their ids and statements, and selection;
 //! * one module per section ([`section3`] to [`section12`], [`findings`]);
-//! * [`report`]: running the checks in parallel, the text table and JSON.
+//! * [`report`]: running the checks in parallel under a [`arrows_work::Control`]
+//!   (budget, Ctrl-C, progress), the text table and JSON.
 //!
 //! A check never compares against a number typed into it: the claimed value
 //! is the paper's formula evaluated at the instance's parameters, and the
@@ -18,10 +19,10 @@
 //! small isomorphism checks).
 //!
 //! ```
-//! use arrows_paper::{registry::{Context, select}, report::run, scale::Scale};
+//! use arrows_paper::{registry::select, report::run, scale::Scale};
+//! use arrows_work::{Budget, Control};
 //! let checks = select(&["12.1".to_string()]).unwrap();
-//! let ctx = Context { scale: Scale::new(8).unwrap(), budget: 1 << 30 };
-//! let report = run(&checks, &ctx, &|_| {});
+//! let report = run(&checks, Scale::new(8).unwrap(), &Control::new(Budget::bytes(1 << 30))).unwrap();
 //! assert!(report.is_success());
 //! ```
 

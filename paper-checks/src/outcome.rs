@@ -150,34 +150,26 @@ impl Tally {
     }
 }
 
-/// Why a check could not finish (an engine refused, a budget ran out).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct CheckError(pub String);
-
-impl fmt::Display for CheckError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
+/// Why a check could not finish: an engine refused (a budget ran out, a
+/// game too large), or the check stopped on an internal error.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum CheckError {
+    /// An engine refused a request.
+    #[error(transparent)]
+    Solve(#[from] arrows_solve::SolveError),
+    /// A state-isomorphism test could not run.
+    #[error(transparent)]
+    Isomorphism(#[from] arrows_solve::isomorphism::IsomorphismError),
+    /// A member of a state family does not exist.
+    #[error(transparent)]
+    Family(#[from] crate::states::FamilyError),
+    /// A graph of the check could not be built.
+    #[error(transparent)]
+    Graph(#[from] arrows_core::GraphError),
+    /// The check panicked: a bug in the check or an engine, not a result.
+    #[error("the check stopped on an internal error")]
+    Internal,
 }
-
-impl std::error::Error for CheckError {}
-
-macro_rules! from_error {
-    ($($t:ty),*) => {$(
-        impl From<$t> for CheckError {
-            fn from(e: $t) -> CheckError {
-                CheckError(e.to_string())
-            }
-        }
-    )*};
-}
-
-from_error!(
-    arrows_solve::SolveError,
-    arrows_solve::isomorphism::IsomorphismError,
-    crate::states::FamilyError,
-    arrows_core::GraphError
-);
 
 /// The status of an entry of the given kind with this outcome.
 pub fn status(kind: Kind, outcome: &Result<Outcome, CheckError>) -> Status {

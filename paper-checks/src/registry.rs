@@ -2,14 +2,30 @@
 
 use crate::outcome::{CheckError, Kind, Outcome};
 use crate::scale::Scale;
+use arrows_work::{Budget, Cancel, Control};
 
 /// What a check needs to run.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub struct Context {
     /// The parameter ranges.
     pub scale: Scale,
     /// The memory budget of each engine, in bytes.
     pub budget: u64,
+    /// The run's cancel token (Ctrl-C on the command line).
+    pub cancel: Cancel,
+}
+
+impl Context {
+    /// A context for checks over `scale`, each engine within `budget` bytes, not cancelled.
+    pub fn new(scale: Scale, budget: u64) -> Context {
+        Context { scale, budget, cancel: Cancel::new() }
+    }
+
+    /// The control an engine of a check runs under: the engine's budget
+    /// and the run's cancel token, no progress (the run counts checks).
+    pub fn control(&self) -> Control {
+        Control { cancel: self.cancel.clone(), ..Control::new(Budget::bytes(self.budget)) }
+    }
 }
 
 /// A check's computation.
@@ -48,11 +64,19 @@ pub fn registry() -> Vec<Check> {
     .concat()
 }
 
+/// A selector that names no entry of the registry.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown check id {id:?}; give a result number such as 12.1 or 10.1.2")]
+pub struct UnknownId {
+    /// The selector given.
+    pub id: String,
+}
+
 /// The entries that `selectors` name, in registry order: a selector names
 /// the entry with that id and every entry whose id extends it (`10.1` names
 /// `10.1.1` to `10.1.4` and the probes of Lemma 10.1, `F` every finding).
 /// No selector selects everything.
-pub fn select(selectors: &[String]) -> Result<Vec<Check>, String> {
+pub fn select(selectors: &[String]) -> Result<Vec<Check>, UnknownId> {
     let all = registry();
     if selectors.is_empty() {
         return Ok(all);
@@ -60,9 +84,7 @@ pub fn select(selectors: &[String]) -> Result<Vec<Check>, String> {
     let matches = |id: &str, sel: &str| id == sel || id.strip_prefix(sel).is_some_and(|rest| rest.starts_with('.'));
     for sel in selectors {
         if !all.iter().any(|c| matches(c.id, sel)) {
-            return Err(format!(
-                "unknown check id {sel:?}; give a result number such as 12.1 or 10.1.2 (`arrows check --list` shows every id)"
-            ));
+            return Err(UnknownId { id: sel.clone() });
         }
     }
     Ok(all.into_iter().filter(|c| selectors.iter().any(|s| matches(c.id, s))).collect())
@@ -84,7 +106,7 @@ mod tests {
         assert!(some.len() >= 4);
         assert_eq!(select(&["12.1".into()]).unwrap().len(), 1);
         assert!(select(&["12".into()]).unwrap().len() >= 2);
-        assert!(select(&["10.9".into()]).unwrap_err().contains("--list"));
+        assert_eq!(select(&["10.9".into()]).unwrap_err(), UnknownId { id: "10.9".into() });
         assert_eq!(select(&[]).unwrap().len(), all.len());
     }
 }

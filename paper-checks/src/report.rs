@@ -2,6 +2,9 @@
 
 use crate::outcome::{CheckError, Counterexample, Kind, Outcome, Status, status};
 use crate::registry::{Check, Context};
+use crate::scale::Scale;
+use arrows_text::{Align, Columns, count, width};
+use arrows_work::{Cancelled, Control};
 use rayon::prelude::*;
 use serde::Serialize;
 use std::fmt::Write as _;
@@ -45,29 +48,40 @@ pub struct Report {
     pub entries: Vec<Entry>,
 }
 
-/// Runs `checks` in parallel (one engine per check), calling `done` as each
-/// finishes; the entries keep the order of `checks`.
-pub fn run(checks: &[Check], ctx: &Context, done: &(dyn Fn(&Entry) + Sync)) -> Report {
-    let entries = checks
+/// Runs `checks` in parallel (one engine per check, each within its share
+/// of the control's budget), reporting each finished check to the
+/// control's progress sink (in checks, the total set first). Once the
+/// control's cancel token is set no further check starts, and the run
+/// stops with [`Cancelled`]; the entries keep the order of `checks`.
+pub fn run(checks: &[Check], scale: Scale, control: &Control) -> Result<Report, Cancelled> {
+    let at_once = rayon::current_num_threads().min(checks.len()).max(1) as u64;
+    let ctx = Context { cancel: control.cancel.clone(), ..Context::new(scale, control.budget.share(at_once).get()) };
+    control.progress.set_unit("checks");
+    control.progress.set_total(checks.len() as u64);
+    let entries: Vec<Option<Entry>> = checks
         .par_iter()
         .with_max_len(1)
         .map(|c| {
+            if ctx.cancel.is_cancelled() {
+                return None;
+            }
             let start = Instant::now();
-            let outcome = std::panic::catch_unwind(|| (c.run)(ctx))
-                .unwrap_or_else(|_| Err(CheckError("the check stopped on an internal error".into())));
+            let outcome = std::panic::catch_unwind(|| (c.run)(&ctx)).unwrap_or(Err(CheckError::Internal));
             let e = entry(c, outcome, start.elapsed().as_secs_f64() * 1e3);
-            done(&e);
-            e
+            // A cancel after this check is seen by the next one.
+            let _ = control.checkpoint(1);
+            Some(e)
         })
         .collect();
-    Report { max: ctx.scale.max, entries }
+    let entries = entries.into_iter().collect::<Option<Vec<Entry>>>().ok_or(Cancelled)?;
+    Ok(Report { max: scale.max, entries })
 }
 
 fn entry(c: &Check, outcome: Result<Outcome, CheckError>, time_ms: f64) -> Entry {
     let st = status(c.kind, &outcome);
     let (o, error) = match outcome {
         Ok(o) => (o, None),
-        Err(e) => (Outcome::default(), Some(e.0)),
+        Err(e) => (Outcome::default(), Some(e.to_string())),
     };
     Entry {
         id: c.id,
@@ -138,26 +152,30 @@ impl Report {
     /// under each row; times only when `times` is set.
     pub fn text(&self, times: bool) -> String {
         let mut out = String::new();
-        let _ = writeln!(
-            out,
-            "Mathews, \"The Game of Arrows on 3-legged spider graphs\": paper checks (--max {})",
-            self.max
-        );
+        let _ =
+            writeln!(out, "Mathews, \"The Game of Arrows on 3-legged spider graphs\": paper checks (max {})", self.max);
         let _ = writeln!(out);
-        let w_id = self.entries.iter().map(|e| e.id.len()).max().unwrap_or(2).max(2);
-        let outcomes: Vec<String> = self.entries.iter().map(Entry::outcome_text).collect();
-        let w_out = outcomes.iter().map(|o| o.len()).max().unwrap_or(7).max(7);
-        let time_head = if times { "      time" } else { "" };
-        let _ = writeln!(out, "{:<w_id$}  {:<7}  {:<w_out$}  {:>10}{time_head}", "id", "kind", "outcome", "instances");
+        let mut header = vec!["id", "kind", "outcome", "instances"];
+        let mut align = vec![Align::Left, Align::Left, Align::Left, Align::Right];
+        if times {
+            header.push("time");
+            align.push(Align::Right);
+        }
+        let mut table = Columns::new().header(header).align(&align);
+        for e in &self.entries {
+            let mut row = vec![e.id.to_string(), kind_word(e.kind).into(), e.outcome_text(), e.instances.to_string()];
+            if times {
+                row.push(format!("{:.1}s", e.time_ms / 1e3));
+            }
+            table.push(row);
+        }
+        let rendered = table.render();
+        let mut lines = rendered.lines();
+        let _ = writeln!(out, "{}", lines.next().unwrap_or_default());
+        let w_id = self.entries.iter().map(|e| width(e.id)).chain([width("id")]).max().unwrap_or(2);
         let indent = " ".repeat(w_id + 2);
-        for (e, outcome) in self.entries.iter().zip(&outcomes) {
-            let kind = match e.kind {
-                Kind::Check => "check",
-                Kind::Probe => "probe",
-                Kind::Finding => "finding",
-            };
-            let time = if times { format!("{:>9.1}s", e.time_ms / 1e3) } else { String::new() };
-            let _ = writeln!(out, "{:<w_id$}  {kind:<7}  {outcome:<w_out$}  {:>10}{time}", e.id, e.instances);
+        for (e, line) in self.entries.iter().zip(lines) {
+            let _ = writeln!(out, "{line}");
             wrap(&mut out, &indent, &format!("{}: {}", e.result, e.statement));
             wrap(&mut out, &indent, &format!("range: {}", e.range));
             for n in &e.notes {
@@ -197,11 +215,12 @@ impl Report {
 /// The width text is wrapped to.
 const WIDTH: usize = 110;
 
-/// Writes `text` word-wrapped to `WIDTH` columns after `indent`, continuation lines two spaces deeper.
+/// Writes `text` word-wrapped to `WIDTH` columns (of display width) after
+/// `indent`, continuation lines two spaces deeper.
 fn wrap(out: &mut String, indent: &str, text: &str) {
     let mut line = String::new();
     for word in text.split(' ') {
-        if !line.is_empty() && indent.len() + line.len() + 1 + word.len() > WIDTH {
+        if !line.is_empty() && width(indent) + width(&line) + 1 + width(word) > WIDTH {
             let _ = writeln!(out, "{indent}{line}");
             line = format!("  {word}");
         } else {
@@ -216,19 +235,56 @@ fn wrap(out: &mut String, indent: &str, text: &str) {
 
 /// `1 check`, `2 checks`.
 fn plural(n: usize, word: &str) -> String {
-    if n == 1 { format!("1 {word}") } else { format!("{n} {word}s") }
+    count(n as u64, word)
+}
+
+/// The kind in the report's words.
+fn kind_word(kind: Kind) -> &'static str {
+    match kind {
+        Kind::Check => "check",
+        Kind::Probe => "probe",
+        Kind::Finding => "finding",
+    }
+}
+
+/// The list of `checks`: one line with the id, the kind and the result,
+/// then the statement wrapped under it.
+pub fn list_text(checks: &[Check]) -> String {
+    let mut table = Columns::new();
+    for c in checks {
+        table.push([c.id, kind_word(c.kind), c.result]);
+    }
+    let rendered = table.render();
+    let w_id = checks.iter().map(|c| width(c.id)).max().unwrap_or(0);
+    let indent = " ".repeat(w_id + 2);
+    let mut out = String::new();
+    for (c, line) in checks.iter().zip(rendered.lines()) {
+        let _ = writeln!(out, "{line}");
+        wrap(&mut out, &indent, c.statement);
+    }
+    out
+}
+
+/// The list of `checks` as JSON: one object per line with `id`, `kind`, `result` and `statement`.
+pub fn list_json(checks: &[Check]) -> String {
+    let mut out = String::new();
+    for c in checks {
+        let v = serde_json::json!({ "id": c.id, "kind": c.kind, "result": c.result, "statement": c.statement });
+        let _ = writeln!(out, "{v}");
+    }
+    out
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::registry::registry;
-    use crate::scale::{MIN_MAX, Scale};
+    use crate::scale::MIN_MAX;
+    use arrows_work::Budget;
 
     #[test]
     fn every_entry_behaves_as_the_paper_says_at_the_smallest_range() {
-        let ctx = Context { scale: Scale::new(MIN_MAX).unwrap(), budget: 1 << 30 };
-        let report = run(&registry(), &ctx, &|_| {});
+        let report = run(&registry(), Scale::new(MIN_MAX).unwrap(), &Control::new(Budget::bytes(1 << 30))).unwrap();
         assert!(report.is_success(), "{}", report.text(false));
         let text = report.text(false);
         assert!(text.contains("all ") && !text.contains("time"), "{text}");
@@ -241,24 +297,87 @@ mod tests {
         }
     }
 
+    fn broken(_: &Context) -> Result<Outcome, CheckError> {
+        Err(CheckError::Graph(arrows_core::GraphError::Empty))
+    }
+
+    fn test_checks() -> [Check; 2] {
+        [
+            Check { id: "x.1", kind: Kind::Check, result: "a check", statement: "-", run: broken },
+            Check { id: "x.2", kind: Kind::Probe, result: "a probe", statement: "-", run: |_| Ok(Outcome::default()) },
+        ]
+    }
+
     #[test]
     fn a_failing_entry_fails_the_run_and_is_named() {
-        let checks = [
-            Check {
-                id: "x.1",
-                kind: Kind::Check,
-                result: "a check",
-                statement: "-",
-                run: |_| Err(CheckError("refused".into())),
-            },
-            Check { id: "x.2", kind: Kind::Probe, result: "a probe", statement: "-", run: |_| Ok(Outcome::default()) },
-        ];
-        let ctx = Context { scale: Scale::default(), budget: 1 << 20 };
-        let report = run(&checks, &ctx, &|_| {});
+        let report = run(&test_checks(), Scale::default(), &Control::new(Budget::bytes(1 << 20))).unwrap();
         assert!(!report.is_success());
         assert_eq!(report.summary(), "2 of 2 do not behave as the paper says: x.1, x.2");
-        assert!(report.text(false).contains("error: refused"));
+        assert!(report.text(false).contains("error: the graph has no edges"), "{}", report.text(false));
         assert!(report.json_lines(false).contains(r#""status":"fail""#));
+    }
+
+    #[test]
+    fn a_cancelled_run_stops_and_progress_counts_checks() {
+        struct Count(std::sync::atomic::AtomicU64, std::sync::atomic::AtomicU64);
+        impl arrows_work::Progress for Count {
+            fn set_total(&self, total: u64) {
+                self.0.store(total, std::sync::atomic::Ordering::Relaxed);
+            }
+            fn advance(&self, units: u64) {
+                self.1.fetch_add(units, std::sync::atomic::Ordering::Relaxed);
+            }
+        }
+        let count = std::sync::Arc::new(Count(0.into(), 0.into()));
+        let control = Control::new(Budget::bytes(1 << 20)).with_progress(count.clone());
+        run(&test_checks(), Scale::default(), &control).unwrap();
+        assert_eq!(count.0.load(std::sync::atomic::Ordering::Relaxed), 2);
+        assert_eq!(count.1.load(std::sync::atomic::Ordering::Relaxed), 2);
+        control.cancel.cancel();
+        assert_eq!(run(&test_checks(), Scale::default(), &control).unwrap_err(), Cancelled);
+    }
+
+    #[test]
+    fn columns_align_by_display_width_and_counts_agree_with_their_nouns() {
+        let e = |id: &'static str, statement: &'static str, instances| Entry {
+            id,
+            kind: Kind::Check,
+            result: "r",
+            statement,
+            status: Status::Pass,
+            instances,
+            range: "≅ ⊔ range".into(),
+            failures: 0,
+            counterexample: None,
+            notes: Vec::new(),
+            error: None,
+            time_ms: 1.0,
+        };
+        let report = Report { max: 4, entries: vec![e("6.3", "a ≅ b ⊔ c", 1), e("10.1.2", "plain", 12345)] };
+        let text = report.text(true);
+        let rows: Vec<&str> = text.lines().filter(|l| l.contains("check  pass")).collect();
+        assert_eq!(rows.len(), 2, "{text}");
+        assert_eq!(width(rows[0]), width(rows[1]), "{text}");
+        assert!(text.contains("all 2 behave as the paper says: 2 checks pass"), "{text}");
+        let one = Report { max: 4, entries: vec![e("6.3", "-", 1)] };
+        assert_eq!(one.summary(), "all 1 behave as the paper says: 1 check pass");
+        assert!(!one.text(false).contains("1 checks"));
+    }
+
+    #[test]
+    fn the_list_has_every_id_in_text_and_json() {
+        let all = registry();
+        let text = list_text(&all);
+        let json = list_json(&all);
+        assert_eq!(json.lines().count(), all.len());
+        for (c, line) in all.iter().zip(json.lines()) {
+            let v: serde_json::Value = serde_json::from_str(line).unwrap();
+            assert_eq!((v["id"].as_str(), v["result"].as_str()), (Some(c.id), Some(c.result)));
+            assert_eq!(v["statement"].as_str(), Some(c.statement));
+            assert!(v["kind"].is_string());
+            assert!(text.lines().any(|l| l.starts_with(c.id)), "{}", c.id);
+        }
+        assert!(text.lines().all(|l| width(l) <= WIDTH), "{text}");
     }
 
     #[test]
@@ -267,5 +386,9 @@ mod tests {
         wrap(&mut out, "    ", &"word ".repeat(60));
         assert!(out.lines().all(|l| l.len() <= WIDTH), "{out}");
         assert!(out.lines().nth(1).unwrap().starts_with("      word"));
+        // By display width: `≅` is one column, three bytes.
+        let mut out = String::new();
+        wrap(&mut out, "", &"a≅b ".repeat(60));
+        assert!(out.lines().take(2).all(|l| width(l) > WIDTH - 5 && width(l) <= WIDTH), "{out}");
     }
 }

@@ -1,4 +1,4 @@
-//! The parameter ranges of a run, all derived from one number, `--max`.
+//! The parameter ranges of a run, all derived from one number, `max`.
 //!
 //! At the default `max = 30`: spider legs up to 30 (odd legs up to 31),
 //! paths up to 60 edges, isomorphism checks on states with up to 10
@@ -14,6 +14,14 @@ pub const MIN_MAX: usize = 4;
 /// The largest `--max` accepted.
 pub const MAX_MAX: usize = 1000;
 
+/// A range outside `MIN_MAX..=MAX_MAX`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("the range must be between {MIN_MAX} and {MAX_MAX} (the default is {DEFAULT_MAX}), got {max}")]
+pub struct ScaleError {
+    /// The range asked for.
+    pub max: usize,
+}
+
 /// The ranges of one run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Scale {
@@ -28,12 +36,10 @@ impl Default for Scale {
 }
 
 impl Scale {
-    /// The ranges for `--max max`, refused outside `MIN_MAX..=MAX_MAX`.
-    pub fn new(max: usize) -> Result<Scale, String> {
+    /// The ranges for the largest leg `max`, refused outside `MIN_MAX..=MAX_MAX`.
+    pub fn new(max: usize) -> Result<Scale, ScaleError> {
         if !(MIN_MAX..=MAX_MAX).contains(&max) {
-            return Err(format!(
-                "--max must be between {MIN_MAX} and {MAX_MAX} (the default is {DEFAULT_MAX}), got {max}"
-            ));
+            return Err(ScaleError { max });
         }
         Ok(Scale { max })
     }
@@ -101,6 +107,7 @@ mod tests {
         assert_eq!((s.legs(), s.odd_legs(), s.paths(), s.iso_unmarked()), (30, 31, 60, 10));
         assert_eq!(Scale::new(60).unwrap().iso_unmarked(), 12);
         assert_eq!(Scale::new(4).unwrap().iso_unmarked(), 3);
-        assert!(Scale::new(3).unwrap_err().contains("--max"));
+        assert_eq!(Scale::new(3), Err(ScaleError { max: 3 }));
+        assert!(!Scale::new(3).unwrap_err().to_string().contains("--"));
     }
 }

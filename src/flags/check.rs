@@ -13,7 +13,8 @@ pub struct CheckArgs {
     /// the small-graph surveys in proportion (default 30).
     #[arg(long, value_name = "N")]
     pub max: Option<String>,
-    /// Print one JSON object per check instead of the table.
+    /// Print one JSON object per check instead of the table (with --list:
+    /// one object per id, with its kind, result and statement).
     #[arg(long)]
     pub json: bool,
     /// List the ids with their statements, and check nothing.

@@ -123,9 +123,9 @@ pub enum TableFamily {
 pub struct LegRanges(pub Vec<Span>);
 
 impl std::str::FromStr for LegRanges {
-    type Err = String;
+    type Err = arrows_tables::SpanError;
 
-    fn from_str(s: &str) -> Result<LegRanges, String> {
+    fn from_str(s: &str) -> Result<LegRanges, arrows_tables::SpanError> {
         parse_spans(s).map(LegRanges)
     }
 }

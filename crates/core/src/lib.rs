@@ -21,6 +21,7 @@ pub mod formats;
 pub mod graph;
 pub mod plane;
 pub mod rules;
+pub mod shape;
 pub mod trees;
 pub mod trim;
 

@@ -3,7 +3,7 @@
 //! Every family lists its graphs in a fixed order, each with a [`Key`]: the
 //! parameters that name it (leg lengths, leaf counts, ...) or its graph6
 //! string. The order is the order of the rows of the table, and the row's
-//! position in it is what `--shard i/n` splits on.
+//! position in it is what a [`Shard`](crate::Shard) splits on.
 
 use crate::span::Span;
 use arrows_core::{Graph, families, formats, trees};
@@ -79,23 +79,82 @@ pub enum Spec {
     Graphs {
         /// How many graphs were read.
         count: usize,
-        /// A fingerprint (FNV-1a) of their graph6 strings, so shards of
-        /// different inputs are never merged.
+        /// A fingerprint of their graph6 strings (a [`Checksum`](crate::checksum::Checksum)
+        /// of one string per line), so shards of different inputs are never merged.
         fingerprint: String,
     },
 }
 
-/// Why a family cannot be swept.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct FamilyError(pub String);
-
-impl fmt::Display for FamilyError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
+/// Why a family cannot be swept, or a key named no graph.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum FamilyError {
+    /// A spider sweep with no leg at all.
+    #[error("a spider needs at least one leg")]
+    NoLegs,
+    /// A range that must start at 1 starts at 0 (a path's edges, a star's
+    /// leaves, a caterpillar's spine, a tree's edges).
+    #[error("{family} needs at least one {unit}, but the range of {parameter} {range} starts at 0")]
+    StartsAtZero {
+        /// The family, with its article: `a path`.
+        family: &'static str,
+        /// The parameter, as the table's columns say it: `edges`.
+        parameter: &'static str,
+        /// What the parameter counts, singular: `edge`.
+        unit: &'static str,
+        /// The range given.
+        range: Span,
+    },
+    /// The ranges hold no graph of the family (every leg 0, no handle and no bristle, ...).
+    #[error("the sweep holds no graph: {}", empty_reason(.spec))]
+    Empty {
+        /// The family and its ranges.
+        spec: Spec,
+    },
+    /// The family has more rows than one table holds.
+    #[error("this sweep has about {rows} graphs, more than the {limit} one table holds")]
+    TooManyRows {
+        /// The estimated number of rows.
+        rows: u128,
+        /// The most rows a table holds ([`MAX_ROWS`]).
+        limit: u128,
+    },
+    /// A family of input graphs was asked for without the graphs.
+    #[error("a family of input graphs is made from the graphs themselves, not from its description")]
+    GraphsNeedInput,
+    /// The input of a graph family holds no graph.
+    #[error("the input holds no graph")]
+    NoGraphs,
+    /// The key does not name a graph of the family.
+    #[error("the row {key} names no graph: {source}")]
+    Graph {
+        /// The row's key.
+        key: Key,
+        /// Why the graph cannot be built.
+        source: arrows_core::GraphError,
+    },
+    /// A table's columns do not say which family it is of.
+    #[error("the columns {} do not say which family the table is of", .columns.join(","))]
+    UnknownColumns {
+        /// The key columns.
+        columns: Vec<String>,
+    },
 }
 
-impl std::error::Error for FamilyError {}
+/// Why a family's ranges hold no graph.
+fn empty_reason(spec: &Spec) -> String {
+    match spec {
+        Spec::Spider { legs } => {
+            format!("every leg ranges over 0 only ({} legs), and a spider needs a leg of positive length", legs.len())
+        }
+        Spec::Broom { .. } => "the handle and the bristles both range over 0 only, \
+                               and a broom needs a handle or a bristle"
+            .into(),
+        Spec::Caterpillar { .. } => {
+            "the leaves range over 0 only, and a caterpillar needs leaves at both ends of its spine".into()
+        }
+        other => format!("{} holds no graph", other.describe()),
+    }
+}
 
 /// The most rows a table may have before the sweep refuses (the rows
 /// themselves, not the engine, would then be the memory problem).
@@ -111,34 +170,29 @@ pub struct Family {
 impl Family {
     /// A family of parameters; checks the ranges (not for [`Spec::Graphs`]: use [`Family::graphs`]).
     pub fn new(spec: Spec) -> Result<Family, FamilyError> {
-        let bad = |m: &str| Err(FamilyError(m.into()));
+        let zero = |family, parameter, unit, range: &Span| {
+            Err(FamilyError::StartsAtZero { family, parameter, unit, range: *range })
+        };
         match &spec {
-            Spec::Spider { legs } if legs.is_empty() => {
-                return bad("a spider needs at least one leg; give --k 1 or more");
+            Spec::Spider { legs } if legs.is_empty() => return Err(FamilyError::NoLegs),
+            Spec::Spider { legs } if legs.iter().all(|l| l.hi == 0) => return Err(FamilyError::Empty { spec }),
+            Spec::Path { edges } if edges.lo == 0 => return zero("a path", "edges", "edge", edges),
+            Spec::Star { leaves } if leaves.lo == 0 => return zero("a star", "leaves", "leaf", leaves),
+            Spec::Caterpillar { spine, .. } if spine.lo == 0 => {
+                return zero("a caterpillar", "spine", "spine vertex", spine);
             }
-            Spec::Path { edges } if edges.lo == 0 => {
-                return bad("a path needs at least one edge; start the range at 1, e.g. --edges 1..40");
+            Spec::Caterpillar { leaves, .. } if leaves.hi == 0 => return Err(FamilyError::Empty { spec }),
+            Spec::Broom { handle, bristles } if handle.hi + bristles.hi == 0 => {
+                return Err(FamilyError::Empty { spec });
             }
-            Spec::Star { leaves } if leaves.lo == 0 => {
-                return bad("a star needs at least one leaf; start the range at 1, e.g. --leaves 1..20");
-            }
-            Spec::Caterpillar { spine, leaves } if spine.lo == 0 || leaves.hi == 0 => {
-                return bad("a caterpillar needs a spine of at least one vertex and leaves at its ends; \
-                     e.g. --spine 1..5 --leaves 0..3");
-            }
-            Spec::Trees { edges } if edges.lo == 0 => {
-                return bad("a tree needs at least one edge; e.g. --edges 16 or --edges 1..16");
-            }
-            Spec::Graphs { .. } => return bad("graphs come from an input; read them with Family::graphs"),
+            Spec::Trees { edges } if edges.lo == 0 => return zero("a tree", "edges", "edge", edges),
+            Spec::Graphs { .. } => return Err(FamilyError::GraphsNeedInput),
             _ => {}
         }
         let family = Family { spec, graphs: Vec::new() };
         let rows = family.estimated_rows();
         if rows > MAX_ROWS {
-            return Err(FamilyError(format!(
-                "this sweep has about {rows} graphs, more than the {MAX_ROWS} one table holds; \
-                 narrow the ranges, or split it with --shard"
-            )));
+            return Err(FamilyError::TooManyRows { rows, limit: MAX_ROWS });
         }
         Ok(family)
     }
@@ -146,18 +200,11 @@ impl Family {
     /// The family of the given graphs, in order, each named by its graph6 string.
     pub fn graphs(graphs: Vec<Graph>) -> Result<Family, FamilyError> {
         if graphs.is_empty() {
-            return Err(FamilyError(
-                "the input holds no graph; give one graph per line (graph6, sparse6 or an edge list)".into(),
-            ));
+            return Err(FamilyError::NoGraphs);
         }
         let named: Vec<(String, Graph)> = graphs.into_iter().map(|g| (formats::to_graph6(&g), g)).collect();
-        let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-        for (s, _) in &named {
-            for b in s.bytes().chain([b'\n']) {
-                hash = (hash ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
-            }
-        }
-        let spec = Spec::Graphs { count: named.len(), fingerprint: format!("{hash:016x}") };
+        let fingerprint = crate::checksum::of_lines(named.iter().map(|(s, _)| s.as_str())).to_string();
+        let spec = Spec::Graphs { count: named.len(), fingerprint };
         Ok(Family { spec, graphs: named })
     }
 
@@ -274,19 +321,23 @@ impl Family {
     }
 
     /// A graph whose solution fills the memo with classes most rows
-    /// reuse: the largest member, for families where each graph's
-    /// classes are among the largest one's.
-    pub fn seed(&self) -> Option<Graph> {
-        match &self.spec {
-            Spec::Spider { legs } if legs.iter().any(|l| l.hi > 0) => {
-                families::spider(&legs.iter().map(|l| l.hi).collect::<Vec<_>>()).ok()
+    /// reuse, with its key: the largest member, for families where each
+    /// graph's classes are among the largest one's (spiders, paths, brooms).
+    pub fn seed(&self) -> Option<(Key, Graph)> {
+        let (key, graph) = match &self.spec {
+            Spec::Spider { legs } => {
+                let top: Vec<usize> = legs.iter().map(|l| l.hi).collect();
+                let mut key = top.clone();
+                key.sort_unstable();
+                (Key::Numbers(key), families::spider(&top))
             }
-            Spec::Path { edges } => families::path(edges.hi).ok(),
-            Spec::Broom { handle, bristles } if handle.hi + bristles.hi > 0 => {
-                families::broom(handle.hi, bristles.hi).ok()
+            Spec::Path { edges } => (Key::Numbers(vec![edges.hi]), families::path(edges.hi)),
+            Spec::Broom { handle, bristles } => {
+                (Key::Numbers(vec![handle.hi, bristles.hi]), families::broom(handle.hi, bristles.hi))
             }
-            _ => None,
-        }
+            _ => return None,
+        };
+        graph.ok().map(|g| (key, g))
     }
 
     /// The names of the key columns (the `grundy` column follows them).
@@ -299,7 +350,7 @@ impl Family {
 /// leg columns, a caterpillar for `leaves`, the graph of a graph6 string;
 /// for other numeric keys the family must be known (`spec`).
 pub fn graph_of(key: &Key, columns: &[String], spec: Option<&Spec>) -> Result<Graph, FamilyError> {
-    let fail = |e: arrows_core::GraphError| FamilyError(e.to_string());
+    let fail = |source| FamilyError::Graph { key: key.clone(), source };
     match (key, spec) {
         (Key::Graph6(s), _) => formats::parse_graph_line(s).map_err(fail),
         (Key::List(v), _) => families::caterpillar(v).map_err(fail),
@@ -307,10 +358,7 @@ pub fn graph_of(key: &Key, columns: &[String], spec: Option<&Spec>) -> Result<Gr
         (Key::Numbers(v), Some(Spec::Star { .. })) => families::star(v[0]).map_err(fail),
         (Key::Numbers(v), Some(Spec::Broom { .. })) => families::broom(v[0], v[1]).map_err(fail),
         (Key::Numbers(v), _) if crate::table::is_leg_columns(columns) => families::spider(v).map_err(fail),
-        (Key::Numbers(_), _) => Err(FamilyError(format!(
-            "the columns {} do not say which family the table is of; read it from JSON",
-            columns.join(",")
-        ))),
+        (Key::Numbers(_), _) => Err(FamilyError::UnknownColumns { columns: columns.to_vec() }),
     }
 }
 
@@ -329,21 +377,18 @@ impl Spec {
         names.iter().map(|s| s.to_string()).collect()
     }
 
-    /// The arguments of `arrows table` that sweep this family (`None` for input graphs).
-    pub fn arguments(&self) -> Option<String> {
-        Some(match self {
-            Spec::Spider { legs } => match uniform(legs) {
-                Some(span) if legs.len() == 3 => format!("spider --legs {span}"),
-                Some(span) => format!("spider --k {} --legs {span}", legs.len()),
-                None => format!("spider --legs {}", join_spans(legs)),
-            },
-            Spec::Path { edges } => format!("path --edges {edges}"),
-            Spec::Star { leaves } => format!("star --leaves {leaves}"),
-            Spec::Caterpillar { spine, leaves } => format!("caterpillar --spine {spine} --leaves {leaves}"),
-            Spec::Broom { handle, bristles } => format!("broom --handle {handle} --bristles {bristles}"),
-            Spec::Trees { edges } => format!("trees --edges {edges}"),
-            Spec::Graphs { .. } => return None,
-        })
+    /// The name of the graph a key of this family names: `S(2,5,9)`,
+    /// `P_7`, `K_1,4`, `broom(3,2)`, `caterpillar(2,0,3)`, or the graph6 string.
+    pub fn name(&self, key: &Key) -> String {
+        let list = |v: &[usize]| v.iter().map(usize::to_string).collect::<Vec<_>>().join(",");
+        match (self, key) {
+            (Spec::Path { .. }, Key::Numbers(v)) => format!("P_{}", list(v)),
+            (Spec::Star { .. }, Key::Numbers(v)) => format!("K_1,{}", list(v)),
+            (Spec::Broom { .. }, Key::Numbers(v)) => format!("broom({})", list(v)),
+            (_, Key::Numbers(v)) => format!("S({})", list(v)),
+            (_, Key::List(v)) => format!("caterpillar({})", list(v)),
+            (_, Key::Graph6(s)) => s.clone(),
+        }
     }
 
     /// A phrase naming the graphs, e.g. `spiders S(a,b,c), legs 0..40`.
@@ -389,11 +434,12 @@ impl Spec {
 }
 
 /// The common range when every leg has the same one.
-fn uniform(legs: &[Span]) -> Option<Span> {
+pub fn uniform(legs: &[Span]) -> Option<Span> {
     legs.iter().all(|l| *l == legs[0]).then(|| legs[0])
 }
 
-fn join_spans(legs: &[Span]) -> String {
+/// The ranges of the legs, comma separated.
+pub fn join_spans(legs: &[Span]) -> String {
     legs.iter().map(Span::to_string).collect::<Vec<_>>().join(",")
 }
 

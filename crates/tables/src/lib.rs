@@ -1,6 +1,7 @@
 //! Conjecture tables for the Game of Arrows.
 //!
 //! * [`span`], [`shard`]: the ranges of parameters and the parts of a sweep;
+//! * [`checksum`]: checksums of tables, so edited shards are refused;
 //! * [`family`]: the families swept and the graphs each one lists;
 //! * [`sweep`]: the parallel computation with the canonical engine;
 //! * [`table`]: the rows and the merging of shards;
@@ -8,6 +9,7 @@
 //! * [`format`]: text, Markdown, CSV, JSON and SVG;
 //! * [`patterns`]: hypotheses read off a table, with support and exceptions.
 
+pub mod checksum;
 pub mod family;
 pub mod format;
 pub mod panels;
@@ -17,8 +19,8 @@ pub mod span;
 pub mod sweep;
 pub mod table;
 
-pub use family::{Family, Key, Spec};
-pub use shard::Shard;
-pub use span::Span;
+pub use family::{Family, FamilyError, Key, Spec};
+pub use shard::{Shard, ShardError};
+pub use span::{Span, SpanError};
 pub use sweep::{SweepError, SweepOptions, sweep};
-pub use table::{Row, Table, merge};
+pub use table::{MergeError, Row, Table, merge};

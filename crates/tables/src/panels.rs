@@ -1,9 +1,9 @@
-//! Two-dimensional slices of a table of numbers: the grids of `--grid` and
+//! Two-dimensional slices of a table of numbers: the grids of the text layout and
 //! the heat maps of the SVG pictures.
 //!
 //! The last key column runs along a panel's columns, the one before it along
 //! its rows, and every earlier column is fixed, one panel per combination
-//! (or only the combination given with `--fix`). A table with one key column
+//! (or only the one combination asked for). A table with one key column
 //! gives a single panel of one row. For a spider table the full square is
 //! shown, each cell read with its legs sorted.
 
@@ -34,24 +34,54 @@ impl Panel {
 }
 
 /// Why a table cannot be cut into panels.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct PanelError(pub String);
-
-impl std::fmt::Display for PanelError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PanelError {
+    /// The table is not keyed by numeric parameters (or has no row).
+    #[error(
+        "a grid or picture needs a table of numeric parameters (spider, path, star, broom); this one is keyed by {}",
+        .columns.join(",")
+    )]
+    NotNumeric {
+        /// The key columns.
+        columns: Vec<String>,
+    },
+    /// The values fixing a panel are not one per leading column.
+    #[error(
+        "a panel of this table is fixed by {}, for {}, but {} given",
+        arrows_text::count(*.expected as u64, "value"),
+        describe_lead(.lead),
+        arrows_text::count(.given.len() as u64, "was|were")
+    )]
+    FixArity {
+        /// The values given.
+        given: Vec<usize>,
+        /// How many values fix a panel.
+        expected: usize,
+        /// The leading columns they are for.
+        lead: Vec<String>,
+    },
+    /// No row of the table has the fixed values.
+    #[error("no row of the table has {}", describe_fix(.lead, .fix))]
+    NotInTable {
+        /// The leading columns.
+        lead: Vec<String>,
+        /// The values given for them.
+        fix: Vec<usize>,
+    },
 }
 
-impl std::error::Error for PanelError {}
+fn describe_lead(lead: &[String]) -> String {
+    if lead.is_empty() { "nothing (the table has at most two parameters)".into() } else { lead.join(",") }
+}
+
+fn describe_fix(lead: &[String], fix: &[usize]) -> String {
+    lead.iter().zip(fix).map(|(c, x)| format!("{c} = {x}")).collect::<Vec<_>>().join(", ")
+}
 
 /// The panels of a table, optionally only the one whose leading columns take the values `fix`.
 pub fn panels(table: &Table, fix: Option<&[usize]>) -> Result<Vec<Panel>, PanelError> {
     if table.key_kind() != KeyKind::Numbers || table.rows.is_empty() {
-        return Err(PanelError(format!(
-            "a grid or picture needs a table of numeric parameters (spider, path, star, broom); this one is keyed by {}",
-            table.columns.join(",")
-        )));
+        return Err(PanelError::NotNumeric { columns: table.columns.clone() });
     }
     let k = table.columns.len();
     let lead = k.saturating_sub(2);
@@ -60,15 +90,11 @@ pub fn panels(table: &Table, fix: Option<&[usize]>) -> Result<Vec<Panel>, PanelE
     let combos: Vec<Vec<usize>> = match fix {
         Some(f) => {
             if f.len() != lead {
-                return Err(PanelError(format!(
-                    "--fix takes {lead} value(s) here, for {}; e.g. --fix {}",
-                    if lead == 0 {
-                        "nothing (this table has at most two parameters)".to_string()
-                    } else {
-                        table.columns[..lead].join(",")
-                    },
-                    vec!["2"; lead.max(1)].join(",")
-                )));
+                return Err(PanelError::FixArity {
+                    given: f.to_vec(),
+                    expected: lead,
+                    lead: table.columns[..lead].to_vec(),
+                });
             }
             vec![f.to_vec()]
         }
@@ -99,7 +125,10 @@ pub fn panels(table: &Table, fix: Option<&[usize]>) -> Result<Vec<Panel>, PanelE
         out.push(Panel { fixed, row_name, col_name: table.columns[k - 1].clone(), rows, cols, cells });
     }
     if out.iter().all(|p| p.cells.iter().flatten().all(Option::is_none)) {
-        return Err(PanelError("the values given with --fix are not in the table; pick values from its ranges".into()));
+        return Err(PanelError::NotInTable {
+            lead: table.columns[..lead].to_vec(),
+            fix: fix.unwrap_or_default().to_vec(),
+        });
     }
     Ok(out)
 }

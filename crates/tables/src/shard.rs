@@ -1,4 +1,4 @@
-//! Deterministic shards of a sweep: `--shard i/n`.
+//! Deterministic shards of a sweep: part `i` of `n`, written `i/n`.
 
 use std::fmt;
 use std::str::FromStr;
@@ -40,19 +40,35 @@ impl fmt::Display for Shard {
     }
 }
 
-impl FromStr for Shard {
-    type Err = String;
+/// Why a text is not a shard.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ShardError {
+    /// The text is not `I/N` with whole numbers.
+    #[error("cannot read the shard {text:?}; write I/N with 1 <= I <= N, e.g. 3/8")]
+    Syntax {
+        /// The text given.
+        text: String,
+    },
+    /// `I/N` with `I = 0`, `N = 0` or `I > N`.
+    #[error("the shard {index}/{count} does not exist; write I/N with 1 <= I <= N, e.g. 1/{}", (*.count).max(1))]
+    NoSuchShard {
+        /// The part asked for.
+        index: usize,
+        /// The number of parts.
+        count: usize,
+    },
+}
 
-    fn from_str(text: &str) -> Result<Shard, String> {
-        let bad = || format!("cannot read the shard {text:?}; write I/N with 1 <= I <= N, e.g. 3/8");
+impl FromStr for Shard {
+    type Err = ShardError;
+
+    fn from_str(text: &str) -> Result<Shard, ShardError> {
+        let bad = || ShardError::Syntax { text: text.into() };
         let (i, n) = text.trim().split_once('/').ok_or_else(bad)?;
         let index: usize = i.trim().parse().map_err(|_| bad())?;
         let count: usize = n.trim().parse().map_err(|_| bad())?;
         if count == 0 || index == 0 || index > count {
-            return Err(format!(
-                "the shard {text} does not exist; write I/N with 1 <= I <= N, e.g. 1/{}",
-                count.max(1)
-            ));
+            return Err(ShardError::NoSuchShard { index, count });
         }
         Ok(Shard { index, count })
     }
@@ -81,7 +97,8 @@ mod tests {
     #[test]
     fn shards_read() {
         assert_eq!("3/8".parse(), Ok(Shard { index: 3, count: 8 }));
-        assert!("3/2".parse::<Shard>().unwrap_err().contains("does not exist"));
+        assert_eq!("3/2".parse::<Shard>(), Err(ShardError::NoSuchShard { index: 3, count: 2 }));
+        assert!("3/2".parse::<Shard>().unwrap_err().to_string().contains("does not exist"));
         assert!("0/2".parse::<Shard>().is_err());
         assert!("1/0".parse::<Shard>().is_err());
         assert!("x".parse::<Shard>().is_err());

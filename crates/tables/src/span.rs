@@ -59,22 +59,41 @@ impl<'de> serde::Deserialize<'de> for Span {
     }
 }
 
+/// Why a text is not a range.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SpanError {
+    /// The text is not `LOW..HIGH`, `LOW..=HIGH` or `N` with whole numbers.
+    #[error(
+        "cannot read {text:?} as a range; write LOW..HIGH with whole numbers >= 0 (both ends included), e.g. 0..40"
+    )]
+    Syntax {
+        /// The text given.
+        text: String,
+    },
+    /// The low end is above the high end.
+    #[error("the range {text} is empty; write LOW..HIGH with LOW <= HIGH, e.g. {hi}..{lo}")]
+    Empty {
+        /// The text given.
+        text: String,
+        /// The low end read.
+        lo: usize,
+        /// The high end read.
+        hi: usize,
+    },
+}
+
 /// Reads the legs of a spider sweep: one range for every leg (`0..40`), or
 /// one range per leg separated by commas (`0..6,0..6,0..100`).
-pub fn parse_spans(text: &str) -> Result<Vec<Span>, String> {
+pub fn parse_spans(text: &str) -> Result<Vec<Span>, SpanError> {
     text.split(',').map(str::parse).collect()
 }
 
 impl FromStr for Span {
-    type Err = String;
+    type Err = SpanError;
 
-    fn from_str(text: &str) -> Result<Span, String> {
+    fn from_str(text: &str) -> Result<Span, SpanError> {
         let t = text.trim();
-        let number = |s: &str| {
-            s.trim().parse::<usize>().map_err(|_| {
-                format!("cannot read {text:?} as a range; write LOW..HIGH with whole numbers >= 0 (both ends included), e.g. 0..40")
-            })
-        };
+        let number = |s: &str| s.trim().parse::<usize>().map_err(|_| SpanError::Syntax { text: text.into() });
         let (lo, hi) = match t.split_once("..") {
             None => {
                 let n = number(t)?;
@@ -82,8 +101,7 @@ impl FromStr for Span {
             }
             Some((a, b)) => (number(a)?, number(b.strip_prefix('=').unwrap_or(b))?),
         };
-        Span::new(lo, hi)
-            .ok_or_else(|| format!("the range {text} is empty; write LOW..HIGH with LOW <= HIGH, e.g. {hi}..{lo}"))
+        Span::new(lo, hi).ok_or_else(|| SpanError::Empty { text: text.into(), lo, hi })
     }
 }
 
@@ -99,7 +117,8 @@ mod tests {
         assert_eq!(Span { lo: 2, hi: 9 }.to_string(), "2..9");
         assert_eq!(Span { lo: 2, hi: 9 }.to_string().parse(), Ok(Span { lo: 2, hi: 9 }));
         let e = "5..2".parse::<Span>().unwrap_err();
-        assert!(e.contains("empty") && e.contains("2..5"), "{e}");
+        assert_eq!(e, SpanError::Empty { text: "5..2".into(), lo: 5, hi: 2 });
+        assert!(e.to_string().contains("2..5"), "{e}");
         assert!("a..3".parse::<Span>().is_err());
         assert!("-1..3".parse::<Span>().is_err());
         assert_eq!(Span { lo: 4, hi: 6 }.values().collect::<Vec<_>>(), [4, 5, 6]);

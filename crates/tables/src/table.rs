@@ -100,7 +100,8 @@ impl Table {
     pub fn caption(&self) -> String {
         let what = self.spec.as_ref().map_or_else(|| self.kind_from_columns(), Spec::describe);
         let part = if self.shard.is_whole() { String::new() } else { format!(", shard {}", self.shard) };
-        format!("{}: Grundy values of the empty state, {what} ({} rows{part})", self.variant_title(), self.rows.len())
+        let rows = arrows_text::count(self.rows.len() as u64, "row");
+        format!("{}: Grundy values of the empty state, {what} ({rows}{part})", self.variant_title())
     }
 
     /// What the rows are, read from the column names (for a table without its sweep).
@@ -166,70 +167,109 @@ pub fn is_leg_columns(columns: &[String]) -> bool {
         || (!columns.is_empty() && columns.iter().enumerate().all(|(i, c)| *c == format!("l{}", i + 1)))
 }
 
-/// Why shards cannot be merged.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct MergeError(pub String);
-
-impl std::fmt::Display for MergeError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
+/// Why shards cannot be merged. Tables are numbered from 1 in the order given.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum MergeError {
+    /// No table was given.
+    #[error("no table to merge")]
+    Nothing,
+    /// A table does not record its sweep (a CSV table).
+    #[error("table {part} does not record the sweep that made it, so it cannot be merged")]
+    NoSweep {
+        /// The table, from 1.
+        part: usize,
+    },
+    /// A table is from another sweep than the first.
+    #[error("table {part} is from another sweep than table 1 ({found} vs {expected})")]
+    OtherSweep {
+        /// The table, from 1.
+        part: usize,
+        /// Its sweep, described.
+        found: String,
+        /// The first table's sweep, described.
+        expected: String,
+    },
+    /// A table splits the sweep into another number of shards than the first.
+    #[error(
+        "table {part} is shard {shard} but table 1 is shard {first}; every shard must split the sweep the same way"
+    )]
+    OtherSplit {
+        /// The table, from 1.
+        part: usize,
+        /// Its shard.
+        shard: Shard,
+        /// The first table's shard.
+        first: Shard,
+    },
+    /// Two tables are the same shard.
+    #[error("shard {shard} is given twice (tables {earlier} and {part})")]
+    Twice {
+        /// The shard.
+        shard: Shard,
+        /// The first table that is this shard, from 1.
+        earlier: usize,
+        /// The second, from 1.
+        part: usize,
+    },
+    /// A shard does not hold exactly its rows.
+    #[error("shard {shard} (table {part}) holds {rows} rows but should hold {expected}; it is incomplete or edited")]
+    WrongRows {
+        /// The table, from 1.
+        part: usize,
+        /// Its shard.
+        shard: Shard,
+        /// The rows it holds (or a row it should not hold, when the count is right).
+        rows: usize,
+        /// The rows the shard owns.
+        expected: usize,
+    },
+    /// A shard was not given.
+    #[error("shard {shard} is missing")]
+    Missing {
+        /// The shard not given.
+        shard: Shard,
+    },
+    /// The rows of the shards overlap or leave a gap.
+    #[error("the shards' rows do not fill the table exactly once")]
+    Overlap,
 }
-
-impl std::error::Error for MergeError {}
 
 /// Joins the shards of one sweep into the table a single run gives. Every
 /// shard `1/n .. n/n` must be given exactly once, all of the same sweep
 /// (family, rule set) and complete.
 pub fn merge(parts: Vec<Table>) -> Result<Table, MergeError> {
     let Some(first) = parts.first() else {
-        return Err(MergeError("no table to merge; give the JSON files of every shard".into()));
+        return Err(MergeError::Nothing);
     };
     let (spec, variant, count, total, columns) =
         (first.spec.clone(), first.variant, first.shard.count, first.total, first.columns.clone());
-    if spec.is_none() || variant.is_none() {
-        return Err(MergeError("a table to merge must record its sweep; write the shards with --format json".into()));
-    }
-    let mut seen = vec![false; count];
+    let mut given: Vec<Option<usize>> = vec![None; count];
     for (i, p) in parts.iter().enumerate() {
+        let part = i + 1;
+        if p.spec.is_none() || p.variant.is_none() {
+            return Err(MergeError::NoSweep { part });
+        }
         if p.spec != spec || p.variant != variant || p.total != total || p.columns != columns {
-            return Err(MergeError(format!(
-                "table {} is from another sweep than table 1 ({} vs {}); merge only the shards of one command",
-                i + 1,
-                describe(p),
-                describe(first)
-            )));
+            return Err(MergeError::OtherSweep { part, found: describe(p), expected: describe(first) });
         }
         if p.shard.count != count {
-            return Err(MergeError(format!(
-                "table {} is shard {} but table 1 is shard {}; every shard must split the sweep the same way",
-                i + 1,
-                p.shard,
-                first.shard
-            )));
+            return Err(MergeError::OtherSplit { part, shard: p.shard, first: first.shard });
         }
-        if std::mem::replace(&mut seen[p.shard.index - 1], true) {
-            return Err(MergeError(format!("shard {} is given twice; give each shard once", p.shard)));
+        if let Some(earlier) = given[p.shard.index - 1].replace(part) {
+            return Err(MergeError::Twice { shard: p.shard, earlier, part });
         }
-        if p.rows.len() != p.shard.share(total) || p.rows.iter().any(|r| !p.shard.owns(r.position)) {
-            return Err(MergeError(format!(
-                "shard {} holds {} rows but should hold {}; it is incomplete or edited, so rerun it",
-                p.shard,
-                p.rows.len(),
-                p.shard.share(total)
-            )));
+        let expected = p.shard.share(total);
+        if p.rows.len() != expected || p.rows.iter().any(|r| !p.shard.owns(r.position)) {
+            return Err(MergeError::WrongRows { part, shard: p.shard, rows: p.rows.len(), expected });
         }
     }
-    if let Some(missing) = seen.iter().position(|&s| !s) {
-        return Err(MergeError(format!(
-            "shard {}/{count} is missing; give every shard 1/{count} to {count}/{count}",
-            missing + 1
-        )));
+    if let Some(missing) = given.iter().position(Option::is_none) {
+        return Err(MergeError::Missing { shard: Shard { index: missing + 1, count } });
     }
     let mut rows: Vec<Row> = parts.into_iter().flat_map(|p| p.rows).collect();
     rows.sort_by_key(|r| r.position);
     if rows.iter().enumerate().any(|(i, r)| r.position != i) {
-        return Err(MergeError("the shards' rows do not fill the table exactly once; rerun the shards".into()));
+        return Err(MergeError::Overlap);
     }
     Ok(Table { spec, variant, shard: Shard::WHOLE, total, columns, rows })
 }

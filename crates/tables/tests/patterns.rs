@@ -5,6 +5,7 @@ use arrows_core::Variant;
 use arrows_tables::patterns::period::{Periodicity, periodicity};
 use arrows_tables::patterns::{Topic, analyze};
 use arrows_tables::{Family, Key, Row, Shard, Span, Spec, SweepOptions, Table, sweep};
+use arrows_work::{Budget, Control};
 
 /// A spider table whose values come from `f` instead of an engine, to test
 /// the detectors on a known pattern.
@@ -95,8 +96,9 @@ fn theorem_12_1_appears_as_a_parity_pattern_of_the_computed_table() {
     // Theorem 12.1: trimmed spiders with even legs have value 0. The detector
     // must see it in a table the engine computed, without exception.
     let family = Family::new(Spec::Spider { legs: vec![Span::new(0, 14).unwrap(); 3] }).unwrap();
-    let options = SweepOptions { variant: Variant::Trimmed, shard: Shard::WHOLE, budget: 1 << 30, threads: None };
-    let t = sweep(&family, &options, &|_, _| {}).unwrap();
+    let options = SweepOptions { variant: Variant::Trimmed, shard: Shard::WHOLE, threads: None };
+    let control = Control::new(Budget::bytes(1 << 30));
+    let t = sweep(&family, &options, &control).unwrap();
     let report = analyze(&t);
     let h = report
         .hypotheses
@@ -111,7 +113,7 @@ fn theorem_12_1_appears_as_a_parity_pattern_of_the_computed_table() {
     );
     // The corollary of Section 12 in the Game of Arrows: odd legs, value 0.
     let options = SweepOptions { variant: Variant::Untrimmed, ..options };
-    let t = sweep(&family, &options, &|_, _| {}).unwrap();
+    let t = sweep(&family, &options, &control).unwrap();
     let h = analyze(&t)
         .hypotheses
         .into_iter()
@@ -127,4 +129,24 @@ fn the_counts_of_a_report_add_up() {
         assert!(h.supported <= h.checked, "{h:?}");
         assert!(h.exceptions.len() <= h.exception_count(), "{h:?}");
     }
+}
+
+#[test]
+fn graph6_rows_are_named_by_their_shape() {
+    use arrows_core::{families, formats};
+    let key = |g: &arrows_core::Graph| Key::Graph6(formats::to_graph6(g));
+    let graphs = [families::spider(&[3, 1, 2]).unwrap(), families::path(4).unwrap(), families::cycle(5).unwrap()];
+    let rows: Vec<Row> = graphs.iter().enumerate().map(|(i, g)| Row { position: i, key: key(g), grundy: 0 }).collect();
+    let table = Table {
+        spec: None,
+        variant: None,
+        shard: Shard::WHOLE,
+        total: rows.len(),
+        columns: vec!["graph6".into()],
+        rows,
+    };
+    let names: Vec<String> = table.rows.iter().map(|r| arrows_tables::patterns::name(&table, &r.key)).collect();
+    assert!(names[0].ends_with(" (S(1,2,3))"), "{names:?}");
+    assert!(names[1].ends_with(" (P_4)"), "{names:?}");
+    assert!(!names[2].contains('('), "a cycle has no shape name: {names:?}");
 }

@@ -6,7 +6,8 @@ use arrows_core::{Decoration, Variant};
 use arrows_solve::BruteForce;
 use arrows_tables::family::graph_of;
 use arrows_tables::format::{self, Format, Layout};
-use arrows_tables::{Family, Shard, Span, Spec, SweepOptions, Table, merge, sweep};
+use arrows_tables::{Family, MergeError, Shard, Span, Spec, SweepOptions, Table, merge, sweep};
+use arrows_work::{Budget, Control};
 
 const BUDGET: u64 = 2 << 30;
 
@@ -16,7 +17,7 @@ fn span(lo: usize, hi: usize) -> Span {
 
 fn run(spec: Spec, variant: Variant, shard: Shard, threads: Option<usize>) -> Table {
     let family = Family::new(spec).unwrap();
-    sweep(&family, &SweepOptions { variant, shard, budget: BUDGET, threads }, &|_, _| {}).unwrap()
+    sweep(&family, &SweepOptions { variant, shard, threads }, &Control::new(Budget::bytes(BUDGET))).unwrap()
 }
 
 /// Small sweeps of every family, each graph at most 13 edges.
@@ -68,17 +69,23 @@ fn merge_refuses_incomplete_or_mixed_shards() {
     let spec = Spec::Spider { legs: vec![span(0, 4); 3] };
     let part = |index, count, variant| run(spec.clone(), variant, Shard { index, count }, None);
     let e = merge(vec![part(1, 3, Variant::Trimmed), part(3, 3, Variant::Trimmed)]).unwrap_err();
-    assert!(e.0.contains("shard 2/3 is missing"), "{e}");
+    assert_eq!(e, MergeError::Missing { shard: Shard { index: 2, count: 3 } });
+    assert!(e.to_string().contains("shard 2/3 is missing"), "{e}");
     let e = merge(vec![part(1, 2, Variant::Trimmed), part(1, 2, Variant::Trimmed)]).unwrap_err();
-    assert!(e.0.contains("given twice"), "{e}");
+    assert_eq!(e, MergeError::Twice { shard: Shard { index: 1, count: 2 }, earlier: 1, part: 2 });
     let e = merge(vec![part(1, 2, Variant::Trimmed), part(2, 2, Variant::Untrimmed)]).unwrap_err();
-    assert!(e.0.contains("another sweep"), "{e}");
+    assert!(matches!(e, MergeError::OtherSweep { part: 2, .. }), "{e}");
     let e = merge(vec![part(1, 2, Variant::Trimmed), part(2, 3, Variant::Trimmed)]).unwrap_err();
-    assert!(e.0.contains("split the sweep the same way"), "{e}");
+    assert!(matches!(e, MergeError::OtherSplit { part: 2, .. }), "{e}");
     let mut cut = part(2, 2, Variant::Trimmed);
     cut.rows.pop();
     let e = merge(vec![part(1, 2, Variant::Trimmed), cut]).unwrap_err();
-    assert!(e.0.contains("incomplete"), "{e}");
+    assert!(matches!(e, MergeError::WrongRows { part: 2, rows, expected, .. } if rows + 1 == expected), "{e}");
+    assert!(e.to_string().contains("incomplete"), "{e}");
+    let mut csv = part(1, 1, Variant::Trimmed);
+    csv.spec = None;
+    assert_eq!(merge(vec![csv]).unwrap_err(), MergeError::NoSweep { part: 1 });
+    assert_eq!(merge(Vec::new()).unwrap_err(), MergeError::Nothing);
 }
 
 #[test]
@@ -140,4 +147,159 @@ fn a_sweep_lists_each_graph_once_in_a_fixed_order() {
     assert_eq!(t.rows.len(), [1, 1, 2, 3, 6, 11, 23, 47, 106].iter().sum::<usize>());
     let codes: std::collections::BTreeSet<_> = t.rows.iter().map(|r| r.key.clone()).collect();
     assert_eq!(codes.len(), t.rows.len());
+}
+
+#[test]
+fn families_without_a_graph_are_refused() {
+    use arrows_tables::FamilyError;
+    for spec in [
+        Spec::Spider { legs: vec![span(0, 0); 3] },
+        Spec::Spider { legs: vec![span(0, 0); 1] },
+        Spec::Broom { handle: span(0, 0), bristles: span(0, 0) },
+        Spec::Caterpillar { spine: span(1, 4), leaves: span(0, 0) },
+    ] {
+        let e = Family::new(spec.clone()).unwrap_err();
+        assert_eq!(e, FamilyError::Empty { spec: spec.clone() });
+        assert!(e.to_string().starts_with("the sweep holds no graph: "), "{e}");
+    }
+    assert_eq!(Family::new(Spec::Spider { legs: Vec::new() }).unwrap_err(), FamilyError::NoLegs);
+    assert!(matches!(
+        Family::new(Spec::Path { edges: span(0, 5) }).unwrap_err(),
+        FamilyError::StartsAtZero { parameter: "edges", .. }
+    ));
+    assert_eq!(Family::graphs(Vec::new()).unwrap_err(), FamilyError::NoGraphs);
+    // One real graph is enough: broom(0, 1) is P_1, S(0,0,1) too.
+    assert_eq!(Family::new(Spec::Broom { handle: span(0, 0), bristles: span(0, 1) }).unwrap().count(), 1);
+    assert_eq!(Family::new(Spec::Spider { legs: vec![span(0, 0), span(0, 0), span(1, 1)] }).unwrap().count(), 1);
+}
+
+#[test]
+fn a_shard_without_a_graph_is_refused() {
+    // S(0,0,1), S(0,1,1), S(1,1,1): shard 4/5 owns none of the three.
+    let family = Family::new(Spec::Spider { legs: vec![span(0, 1); 3] }).unwrap();
+    let options = SweepOptions { variant: Variant::Trimmed, shard: Shard { index: 4, count: 5 }, threads: None };
+    let e = sweep(&family, &options, &Control::new(Budget::bytes(BUDGET))).unwrap_err();
+    assert!(matches!(e, arrows_tables::SweepError::EmptyShard { total: 3, .. }), "{e}");
+}
+
+#[test]
+fn a_refused_seed_names_the_largest_graph() {
+    // 100 legs up to 2: the sweep solves S(2,...,2) first, far past a 64 MiB budget.
+    let family = Family::new(Spec::Spider { legs: vec![span(0, 2); 100] }).unwrap();
+    let options = SweepOptions { variant: Variant::Trimmed, shard: Shard::WHOLE, threads: Some(1) };
+    let e = sweep(&family, &options, &Control::new(Budget::bytes(64 << 20))).unwrap_err();
+    let arrows_tables::SweepError::Seed { graph, .. } = &e else { panic!("{e}") };
+    assert_eq!(*graph, format!("S({})", vec!["2"; 100].join(",")));
+    assert!(e.to_string().starts_with(&format!("at {graph}, the largest graph of the sweep")), "{e}");
+}
+
+/// Counts what a sweep reports.
+#[derive(Default)]
+struct Tally {
+    total: std::sync::atomic::AtomicU64,
+    done: std::sync::atomic::AtomicU64,
+}
+
+impl arrows_work::Progress for Tally {
+    fn set_total(&self, total: u64) {
+        self.total.store(total, std::sync::atomic::Ordering::Relaxed);
+    }
+    fn advance(&self, units: u64) {
+        self.done.fetch_add(units, std::sync::atomic::Ordering::Relaxed);
+    }
+}
+
+#[test]
+fn progress_counts_the_shards_rows_and_cancel_stops_the_sweep() {
+    use std::sync::atomic::Ordering::Relaxed;
+    let family = Family::new(Spec::Spider { legs: vec![span(0, 14); 3] }).unwrap();
+    let options = SweepOptions { variant: Variant::Trimmed, shard: Shard { index: 2, count: 3 }, threads: None };
+    let tally = std::sync::Arc::new(Tally::default());
+    let control = Control::new(Budget::bytes(BUDGET)).with_progress(tally.clone());
+    let t = sweep(&family, &options, &control).unwrap();
+    assert_eq!(tally.total.load(Relaxed), t.rows.len() as u64);
+    assert_eq!(tally.done.load(Relaxed), t.rows.len() as u64);
+    control.cancel.cancel();
+    let e = sweep(&family, &options, &control).unwrap_err();
+    assert!(matches!(e, arrows_tables::SweepError::Cancelled(_)), "{e}");
+}
+
+#[test]
+fn a_json_table_carries_a_checksum_that_edits_break() {
+    use arrows_tables::format::ReadError;
+    let table = run(Spec::Spider { legs: vec![span(0, 5); 3] }, Variant::Trimmed, Shard { index: 1, count: 2 }, None);
+    let mut json = Vec::new();
+    format::write(&table, Format::Json, &Layout::default(), &mut json).unwrap();
+    let json = String::from_utf8(json).unwrap();
+    assert!(json.contains(&format!("\"checksum\":\"{}\"", arrows_tables::checksum::of(&table))));
+    assert_eq!(format::read_shard(json.as_bytes()).unwrap(), table);
+    // One value changed: the table no longer matches its checksum.
+    let row = json.lines().find(|l| l.contains("\"grundy\":0")).unwrap();
+    let edited = json.replacen(row, &row.replace("\"grundy\":0", "\"grundy\":1"), 1);
+    assert!(matches!(format::read_shard(edited.as_bytes()), Err(ReadError::Checksum { .. })));
+    assert!(matches!(format::read(&edited), Err(ReadError::Checksum { .. })));
+    // The family's ranges changed: refused too.
+    let edited = json.replacen("\"0..5\"", "\"0..6\"", 1);
+    assert!(matches!(format::read_shard(edited.as_bytes()), Err(ReadError::Checksum { .. })));
+    // A shard must carry its checksum, and be JSON.
+    let stripped = json.replacen(&format!("\"checksum\":\"{}\",", arrows_tables::checksum::of(&table)), "", 1);
+    assert!(!stripped.contains("checksum"));
+    assert_eq!(format::read_shard(stripped.as_bytes()), Err(ReadError::NoChecksum));
+    assert_eq!(format::read(&stripped).unwrap(), table);
+    assert_eq!(format::read_shard(b"a,b,c,grundy\n0,0,1,1\n"), Err(ReadError::NotJson));
+}
+
+#[test]
+fn unreadable_tables_are_refused_with_the_line() {
+    use arrows_tables::format::{CsvProblem, ReadError};
+    assert_eq!(format::read_bytes(b"a,b,c,grundy\n0,0,1,1\n0,\xff,2,0\n"), Err(ReadError::NotUtf8 { line: 3 }));
+    assert_eq!(format::read(""), Err(ReadError::Empty));
+    assert_eq!(
+        format::read("a,b,c,grundy\n0,0,1,1\n0,1,x,0\n"),
+        Err(ReadError::Csv { line: 3, problem: CsvProblem::Number { text: "x".into() } })
+    );
+    assert!(matches!(
+        format::read("{\"format\": \"arrows-table\",\n  \"rows\": [}"),
+        Err(ReadError::Json { line: 2, .. })
+    ));
+    assert_eq!(format::read("{\"rows\": []}"), Err(ReadError::NotATable));
+}
+
+#[test]
+fn library_errors_name_no_command_line_flag() {
+    let family = Family::new(Spec::Spider { legs: vec![span(0, 3); 3] }).unwrap();
+    let options = SweepOptions { variant: Variant::Trimmed, shard: Shard::WHOLE, threads: None };
+    let table = sweep(&family, &options, &Control::new(Budget::bytes(BUDGET))).unwrap();
+    let mut messages: Vec<String> = vec![
+        Family::new(Spec::Spider { legs: Vec::new() }).unwrap_err().to_string(),
+        Family::new(Spec::Spider { legs: vec![span(0, 0); 3] }).unwrap_err().to_string(),
+        Family::new(Spec::Spider { legs: vec![span(0, 60); 12] }).unwrap_err().to_string(),
+        Family::new(Spec::Path { edges: span(0, 3) }).unwrap_err().to_string(),
+        Family::new(Spec::Star { leaves: span(0, 3) }).unwrap_err().to_string(),
+        Family::new(Spec::Trees { edges: span(0, 3) }).unwrap_err().to_string(),
+        Family::new(Spec::Caterpillar { spine: span(0, 3), leaves: span(0, 2) }).unwrap_err().to_string(),
+        Family::graphs(Vec::new()).unwrap_err().to_string(),
+        "5..2".parse::<Span>().unwrap_err().to_string(),
+        "0/2".parse::<Shard>().unwrap_err().to_string(),
+        "x".parse::<Shard>().unwrap_err().to_string(),
+        "pdf".parse::<Format>().unwrap_err().to_string(),
+        merge(Vec::new()).unwrap_err().to_string(),
+        format::read_shard(b"a,grundy\n1,0\n").unwrap_err().to_string(),
+    ];
+    for layout in [
+        Layout { grid: true, fix: None },
+        Layout { grid: false, fix: Some(vec![1]) },
+        Layout { grid: true, fix: Some(vec![1, 2]) },
+        Layout { grid: true, fix: Some(vec![9]) },
+    ] {
+        for f in [Format::Csv, Format::Text, Format::Svg] {
+            if let Err(e) = format::write(&table, f, &layout, &mut Vec::new()) {
+                messages.push(e.to_string());
+            }
+        }
+    }
+    assert!(messages.len() >= 20, "{messages:?}");
+    for m in messages {
+        assert!(!m.contains("--"), "{m}");
+    }
 }

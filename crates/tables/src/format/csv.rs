@@ -3,7 +3,7 @@
 //! A caterpillar's leaf list is one quoted field, `"2,0,3"`. CSV records
 //! neither the family's ranges nor the rule set; JSON does.
 
-use super::ReadError;
+use super::{CsvProblem, ReadError};
 use crate::family::Key;
 use crate::shard::Shard;
 use crate::table::{KeyKind, Row, Table, kind_of_columns};
@@ -32,29 +32,25 @@ fn quote(s: &str) -> String {
 /// Reads a CSV table (header row, then rows). Positions are the row order.
 pub fn read(text: &str) -> Result<Table, ReadError> {
     let mut lines = text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty());
-    let Some((_, header)) = lines.next() else {
-        return Err(ReadError("the table is empty; expected a header row such as a,b,c,grundy".into()));
+    let Some((h, header)) = lines.next() else {
+        return Err(ReadError::Empty);
     };
-    let names = fields(header).map_err(|e| ReadError(format!("line 1: {e}")))?;
+    let names = fields(header).map_err(|problem| ReadError::Csv { line: h + 1, problem })?;
     if names.len() < 2 || names.last().map(String::as_str) != Some("grundy") {
-        return Err(ReadError(format!(
-            "line 1: the header {header:?} must list the key columns and end with grundy, e.g. a,b,c,grundy"
-        )));
+        return Err(ReadError::Csv { line: h + 1, problem: CsvProblem::Header { header: header.into() } });
     }
     let columns: Vec<String> = names[..names.len() - 1].to_vec();
     let kind = kind_of_columns(&columns);
     let mut rows = Vec::new();
     for (i, line) in lines {
-        let at = |m: String| ReadError(format!("line {}: {m}", i + 1));
+        let at = |problem| ReadError::Csv { line: i + 1, problem };
         let cells = fields(line).map_err(at)?;
         if cells.len() != names.len() {
-            return Err(at(format!("{} fields, but the header has {}", cells.len(), names.len())));
+            return Err(at(CsvProblem::Fields { found: cells.len(), expected: names.len() }));
         }
-        let grundy: u32 = cells[cells.len() - 1]
-            .trim()
-            .parse()
-            .map_err(|_| at(format!("cannot read the Grundy value {:?}", cells[cells.len() - 1])))?;
-        let number = |s: &str| s.trim().parse::<usize>().map_err(|_| at(format!("cannot read the number {s:?}")));
+        let last = &cells[cells.len() - 1];
+        let grundy: u32 = last.trim().parse().map_err(|_| at(CsvProblem::Grundy { text: last.clone() }))?;
+        let number = |s: &str| s.trim().parse::<usize>().map_err(|_| at(CsvProblem::Number { text: s.into() }));
         let key = match kind {
             KeyKind::Numbers => {
                 Key::Numbers(cells[..cells.len() - 1].iter().map(|s| number(s)).collect::<Result<_, _>>()?)
@@ -68,7 +64,7 @@ pub fn read(text: &str) -> Result<Table, ReadError> {
 }
 
 /// The fields of one CSV line, with `"..."` quoting and `""` for a quote.
-fn fields(line: &str) -> Result<Vec<String>, String> {
+fn fields(line: &str) -> Result<Vec<String>, CsvProblem> {
     let mut out = Vec::new();
     let mut cur = String::new();
     let mut chars = line.trim_end_matches('\r').chars().peekable();
@@ -96,7 +92,7 @@ fn fields(line: &str) -> Result<Vec<String>, String> {
         }
     }
     if quoted {
-        return Err("a quoted field is not closed; end it with \"".into());
+        return Err(CsvProblem::Unclosed);
     }
     out.push(cur);
     Ok(out)

@@ -1,8 +1,11 @@
-//! JSON: the sweep's description (family, rule set, engine, shard, the
-//! command that makes it) and the rows, one object per line, each with
-//! its position `index` in the full table. `arrows table merge` reads it.
+//! JSON: the sweep's description (family with its ranges, rule set,
+//! engine, shard, total), a checksum of the table, and the rows, one
+//! object per line, each with its position `index` in the full table.
+//! `arrows table merge` reads it, and refuses a table whose rows or
+//! description no longer match its checksum ([`crate::checksum`]).
 
 use super::ReadError;
+use crate::checksum::{self, Checksum};
 use crate::family::{Key, Spec};
 use crate::shard::Shard;
 use crate::table::{KeyKind, Row, Table, kind_of_columns};
@@ -13,19 +16,6 @@ use std::io::{self, Write};
 /// The value of the `format` field, naming this layout.
 pub const FORMAT_NAME: &str = "arrows-table";
 
-/// The command line that makes the table (without `--format` and output options).
-pub fn command(table: &Table) -> Option<String> {
-    let args = table.spec.as_ref()?.arguments()?;
-    let mut c = format!("arrows table {args}");
-    if table.variant == Some(Variant::Untrimmed) {
-        c.push_str(" --untrimmed");
-    }
-    if !table.shard.is_whole() {
-        c.push_str(&format!(" --shard {}", table.shard));
-    }
-    Some(c)
-}
-
 /// Writes the table as JSON.
 pub fn write(table: &Table, out: &mut dyn Write) -> io::Result<()> {
     let mut columns = table.columns.clone();
@@ -35,10 +25,10 @@ pub fn write(table: &Table, out: &mut dyn Write) -> io::Result<()> {
         "family": table.spec,
         "variant": table.variant,
         "engine": "canonical",
-        "command": command(table),
         "shard": table.shard.to_string(),
         "total": table.total,
         "columns": columns,
+        "checksum": checksum::of(table),
     });
     // The header fields, then the rows one per line (stable, diff-friendly).
     let head = serde_json::to_string(&head).expect("JSON values serialize");
@@ -61,35 +51,50 @@ pub fn write(table: &Table, out: &mut dyn Write) -> io::Result<()> {
     writeln!(out, "]}}")
 }
 
-/// Reads a table written by [`write`].
-pub fn read(text: &str) -> Result<Table, ReadError> {
-    let bad = |m: String| ReadError(m);
-    let v: Value = serde_json::from_str(text).map_err(|e| bad(format!("not a JSON table: {e}")))?;
+/// Reads a table written by [`write`], with the checksum it records (if
+/// any), which its contents must match.
+pub fn read(text: &str) -> Result<(Table, Option<Checksum>), ReadError> {
+    let v: Value = serde_json::from_str(text).map_err(|e| ReadError::Json {
+        line: e.line(),
+        column: e.column(),
+        message: e.to_string().split(" at line ").next().unwrap_or_default().to_string(),
+    })?;
     if v.get("format").and_then(Value::as_str) != Some(FORMAT_NAME) {
-        return Err(bad(format!("not a table of `arrows table --format json` (no \"format\": \"{FORMAT_NAME}\")")));
+        return Err(ReadError::NotATable);
     }
-    let field = |name: &str| v.get(name).ok_or_else(|| bad(format!("the table has no {name:?} field")));
+    let bad = |field: &'static str, problem: String| ReadError::Field { field, problem };
+    let field = |name: &'static str| v.get(name).ok_or_else(|| bad(name, "is missing".into()));
     let spec: Option<Spec> =
-        serde_json::from_value(field("family")?.clone()).map_err(|e| bad(format!("cannot read \"family\": {e}")))?;
-    let variant: Option<Variant> =
-        serde_json::from_value(field("variant")?.clone()).map_err(|e| bad(format!("cannot read \"variant\": {e}")))?;
+        serde_json::from_value(field("family")?.clone()).map_err(|e| bad("family", format!("is not a family: {e}")))?;
+    let variant: Option<Variant> = serde_json::from_value(field("variant")?.clone())
+        .map_err(|e| bad("variant", format!("is not a rule set: {e}")))?;
     let shard: Shard = field("shard")?
         .as_str()
-        .ok_or_else(|| bad("\"shard\" must be a string such as \"1/4\"".into()))?
+        .ok_or_else(|| bad("shard", "must be a string such as \"1/4\"".into()))?
         .parse()
-        .map_err(bad)?;
-    let total = field("total")?.as_u64().ok_or_else(|| bad("\"total\" must be a number".into()))? as usize;
-    let mut columns: Vec<String> =
-        serde_json::from_value(field("columns")?.clone()).map_err(|e| bad(format!("cannot read \"columns\": {e}")))?;
+        .map_err(|e| bad("shard", format!("is not a shard: {e}")))?;
+    let total = field("total")?.as_u64().ok_or_else(|| bad("total", "must be a whole number".into()))? as usize;
+    let mut columns: Vec<String> = serde_json::from_value(field("columns")?.clone())
+        .map_err(|e| bad("columns", format!("is not a list of names: {e}")))?;
     if columns.pop().as_deref() != Some("grundy") || columns.is_empty() {
-        return Err(bad("\"columns\" must list the key columns, then \"grundy\"".into()));
+        return Err(bad("columns", "must list the key columns, then \"grundy\"".into()));
     }
+    let recorded: Option<Checksum> = match v.get("checksum") {
+        None | Some(Value::Null) => None,
+        Some(c) => Some(
+            c.as_str()
+                .ok_or_else(|| bad("checksum", "must be a string".into()))?
+                .parse()
+                .map_err(|e| bad("checksum", format!("is malformed: {e}")))?,
+        ),
+    };
     let kind = kind_of_columns(&columns);
-    let list = field("rows")?.as_array().ok_or_else(|| bad("\"rows\" must be an array".into()))?;
+    let list = field("rows")?.as_array().ok_or_else(|| bad("rows", "must be an array".into()))?;
     let mut rows = Vec::with_capacity(list.len());
     for (i, r) in list.iter().enumerate() {
-        let at = |m: &str| bad(format!("row {}: {m}", i + 1));
-        let number = |name: &str| r.get(name).and_then(Value::as_u64).ok_or_else(|| at(&format!("no number {name:?}")));
+        let at = |problem: String| ReadError::Row { row: i + 1, problem };
+        let number =
+            |name: &str| r.get(name).and_then(Value::as_u64).ok_or_else(|| at(format!("no whole number {name:?}")));
         let key = match kind {
             KeyKind::Numbers => {
                 Key::Numbers(columns.iter().map(|c| number(c).map(|x| x as usize)).collect::<Result<_, _>>()?)
@@ -98,14 +103,21 @@ pub fn read(text: &str) -> Result<Table, ReadError> {
                 r.get(&columns[0])
                     .and_then(Value::as_array)
                     .and_then(|a| a.iter().map(|x| x.as_u64().map(|x| x as usize)).collect::<Option<Vec<_>>>())
-                    .ok_or_else(|| at(&format!("no list of numbers {:?}", columns[0])))?,
+                    .ok_or_else(|| at(format!("no list of whole numbers {:?}", columns[0])))?,
             ),
             KeyKind::Graph6 => Key::Graph6(
-                r.get("graph6").and_then(Value::as_str).ok_or_else(|| at("no string \"graph6\""))?.to_string(),
+                r.get("graph6").and_then(Value::as_str).ok_or_else(|| at("no string \"graph6\"".into()))?.to_string(),
             ),
         };
-        let grundy = u32::try_from(number("grundy")?).map_err(|_| at("the Grundy value is too large"))?;
+        let grundy = u32::try_from(number("grundy")?).map_err(|_| at("the Grundy value is too large".into()))?;
         rows.push(Row { position: number("index")? as usize, key, grundy });
     }
-    Ok(Table { spec, variant, shard, total, columns, rows })
+    let table = Table { spec, variant, shard, total, columns, rows };
+    if let Some(recorded) = &recorded {
+        let computed = checksum::of(&table);
+        if computed != *recorded {
+            return Err(ReadError::Checksum { recorded: recorded.clone(), computed });
+        }
+    }
+    Ok((table, recorded))
 }

@@ -1,6 +1,6 @@
 //! SVG heat maps of the Grundy value over two parameters.
 //!
-//! One panel (a table of one or two parameters, or `--fix`) is drawn large,
+//! One panel (a table of one or two parameters, or one panel picked) is drawn large,
 //! with every value written in its cell when the cells are big enough;
 //! several panels (one per value of the leading parameters) are drawn as a
 //! grid of small multiples on a shared colour scale. White is 0 (the second
@@ -122,7 +122,8 @@ pub fn write(table: &Table, fix: Option<&[usize]>, out: &mut dyn Write) -> Resul
 
 /// `Trimmed Game of Arrows: 3-legged spiders S(a,b,c), legs 0..40, a = 2`.
 fn title(table: &Table, ps: &[Panel]) -> String {
-    let what = table.spec.as_ref().map_or_else(|| format!("{} graphs", table.rows.len()), |s| s.describe());
+    let what =
+        table.spec.as_ref().map_or_else(|| arrows_text::count(table.rows.len() as u64, "graph"), |s| s.describe());
     let fixed = if ps.len() == 1 { ps[0].title() } else { String::new() };
     let mut t = format!("{}: {what}", table.variant_title());
     if !fixed.is_empty() {

@@ -4,6 +4,7 @@ use super::WriteError;
 use crate::family::Key;
 use crate::panels::panels;
 use crate::table::Table;
+use arrows_text::Columns;
 use std::io::{self, Write};
 
 /// The cell of a key column: numbers, a list `2,0,3`, or a graph6 string.
@@ -77,25 +78,9 @@ pub fn write_grids(
 
 /// Writes a header and rows with every column right-aligned to its widest cell.
 fn write_aligned(header: &[String], body: &[Vec<String>], markdown: bool, out: &mut dyn Write) -> io::Result<()> {
-    // Markdown cells are at least three wide, so the rule reads `--:`.
-    let floor = if markdown { 3 } else { 1 };
-    let mut width: Vec<usize> = header.iter().map(|h| h.len().max(floor)).collect();
+    let mut columns = Columns::new().all_right(header.len()).markdown(markdown).header(header.iter().cloned());
     for row in body {
-        for (w, c) in width.iter_mut().zip(row) {
-            *w = (*w).max(c.len());
-        }
+        columns.push(row.iter().cloned());
     }
-    let line = |cells: &[String]| -> String {
-        let padded: Vec<String> = cells.iter().zip(&width).map(|(c, &w)| format!("{c:>w$}")).collect();
-        if markdown { format!("| {} |", padded.join(" | ")) } else { padded.join("  ") }
-    };
-    writeln!(out, "{}", line(header))?;
-    if markdown {
-        let rule: Vec<String> = width.iter().map(|&w| format!("{}:", "-".repeat(w - 1))).collect();
-        writeln!(out, "| {} |", rule.join(" | "))?;
-    }
-    for row in body {
-        writeln!(out, "{}", line(row))?;
-    }
-    Ok(())
+    columns.write(out)
 }

@@ -112,7 +112,11 @@ pub fn detect(table: &Table, report: &mut Report) {
             let since = if fit.t == 0 { String::new() } else { format!(" (every {word} at least {})", fit.t) };
             let threshold = wrong.iter().map(|(k, _, _)| k.iter().copied().min().unwrap_or(0)).max().map(|m| {
                 let left = members.iter().filter(|(k, _, _)| k.iter().all(|&x| x > m)).count();
-                format!("without exception among the {left} graphs whose every {word} is at least {}", m + 1)
+                format!(
+                    "without exception among the {} whose every {word} is at least {}",
+                    arrows_text::count(left as u64, "graph"),
+                    m + 1
+                )
             });
             report.hypotheses.push(Hypothesis {
                 topic: Topic::ClosedForm,

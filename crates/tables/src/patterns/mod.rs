@@ -10,19 +10,21 @@
 //! * [`closed_form`]: formulas `s + ((a-t) xor (b-t) xor ...)` fitted to the rows;
 //! * [`period`]: periodicity along one parameter, with period, preperiod and saltus;
 //! * [`second_player`]: the graphs of value 0, and how they split;
-//! * [`sizes`]: for graph tables, the values by number of edges;
-//! * [`shape`]: names for the trees of a graph table (a path, a spider, a caterpillar).
+//! * [`sizes`]: for graph tables, the values by number of edges.
+//!
+//! The trees of a graph table are named by their shape (a path, a spider,
+//! a caterpillar) with [`arrows_core::shape`].
 
 pub mod closed_form;
 pub mod pairs;
 pub mod parity;
 pub mod period;
 pub mod second_player;
-pub mod shape;
 pub mod sizes;
 
 use crate::family::{Key, Spec};
 use crate::table::{KeyKind, Table};
+use arrows_core::shape::Shape;
 use serde::Serialize;
 use std::fmt::Write as _;
 
@@ -140,7 +142,7 @@ pub fn name(table: &Table, key: &Key) -> String {
             format!("({})", parts.join(", "))
         }
         Key::List(v) => format!("caterpillar({})", list(v)),
-        Key::Graph6(s) => match arrows_core::formats::parse_graph_line(s).ok().and_then(|g| shape::describe(&g)) {
+        Key::Graph6(s) => match arrows_core::formats::parse_graph_line(s).ok().and_then(|g| Shape::of(&g).name()) {
             Some(shape) => format!("{s} ({shape})"),
             None => s.clone(),
         },
@@ -217,10 +219,12 @@ pub fn write_text(report: &Report, out: &mut dyn std::io::Write) -> std::io::Res
         let _ = writeln!(s);
         let _ = writeln!(s, "[{}] {}", h.topic.label(), h.statement);
         let exceptions = h.exception_count();
+        let cases = arrows_text::count(h.checked as u64, "case");
         let tally = if exceptions == 0 {
-            format!("holds in all {} cases checked, no exception", h.checked)
+            format!("holds in all {cases} checked, no exception")
         } else {
-            format!("holds in {} of {} cases checked, {exceptions} exception(s)", h.supported, h.checked)
+            let supported = arrows_text::thousands(h.supported as u64);
+            format!("holds in {supported} of {cases} checked, {}", arrows_text::count(exceptions as u64, "exception"))
         };
         let _ = writeln!(s, "    {tally}");
         if !h.exceptions.is_empty() {

@@ -137,7 +137,10 @@ fn threshold_note(members: &[NumericRow<'_>], word: &str, holds: impl Fn(u32) ->
     let m = worst + 1;
     let left = members.iter().filter(|r| r.0.iter().all(|&x| x >= m)).count();
     Some(if left >= MIN_CLASS && left * 10 >= members.len() {
-        format!("without exception among the {left} graphs whose every {word} is at least {m}")
+        format!(
+            "without exception among the {} whose every {word} is at least {m}",
+            arrows_text::count(left as u64, "graph")
+        )
     } else {
         format!("the exceptions reach graphs whose shortest {word} is {worst}")
     })

@@ -43,10 +43,14 @@ pub fn detect(table: &Table, report: &mut Report) {
     let zeros: usize = classes.values().map(|c| c.2).sum();
     let tally: Vec<String> = classes.values().map(|(w, n, z)| format!("{w}: {z} of {n}")).collect();
     if zeros == 0 {
-        report.notes.push(format!("second-player wins: none among the {total} graphs"));
+        report.notes.push(format!("second-player wins: none among the {}", arrows_text::count(total as u64, "graph")));
         return;
     }
-    let by_class = format!("G = 0 in {zeros} of the {total} graphs, by class:\n{}", tally.join("\n"));
+    let by_class = format!(
+        "G = 0 in {zeros} of the {}, by class:\n{}",
+        arrows_text::count(total as u64, "graph"),
+        tally.join("\n")
+    );
     // A class is proposed when at least two thirds of it has G = 0.
     let chosen: Vec<&Vec<usize>> = classes.iter().filter(|(_, (_, n, z))| 3 * z >= 2 * n).map(|(c, _)| c).collect();
     if chosen.is_empty() {

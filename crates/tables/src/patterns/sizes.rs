@@ -36,7 +36,7 @@ fn value_range(table: &Table, report: &mut Report) {
             checked: n,
             supported: small,
             exceptions: wrong.iter().take(SHOWN_EXCEPTIONS).map(|r| named_value(table, &r.key, r.grundy)).collect(),
-            note: smallest.map(|e| format!("the smallest exception has {e} edges")),
+            note: smallest.map(|e| format!("the smallest exception has {}", arrows_text::count(e as u64, "edge"))),
         });
     }
 }
@@ -101,9 +101,11 @@ pub fn detect(table: &Table, report: &mut Report) {
             exceptions: wrong
                 .iter()
                 .take(SHOWN_EXCEPTIONS)
-                .map(|(r, e)| format!("{} ({e} edges)", named_value(table, &r.key, r.grundy)))
+                .map(|(r, e)| {
+                    format!("{} ({})", named_value(table, &r.key, r.grundy), arrows_text::count(*e as u64, "edge"))
+                })
                 .collect(),
-            note: smallest.map(|e| format!("the smallest exception has {e} edges")),
+            note: smallest.map(|e| format!("the smallest exception has {}", arrows_text::count(e as u64, "edge"))),
         });
     }
 }
