@@ -176,6 +176,7 @@ from_error!(
     arrows_solve::SolveError,
     arrows_solve::isomorphism::IsomorphismError,
     crate::states::FamilyError,
+    arrows_core::FamilyError,
     arrows_core::GraphError
 );
 

@@ -3,6 +3,7 @@
 use crate::error::CliResult;
 use crate::flags::trim::TrimArgs;
 use arrows_core::{formats, trim};
+use arrows_text::count;
 use serde::Serialize;
 use std::io::Write;
 
@@ -10,6 +11,9 @@ use std::io::Write;
 struct TrimReport {
     graph: String,
     edges: usize,
+    /// Vertices of the graph with no edge (trimming drops them).
+    #[serde(skip_serializing_if = "is_zero")]
+    isolated_vertices: usize,
     trimmed_vertices: usize,
     trimmed_edges: usize,
     /// The trimmed graph as an edge list (empty when trimming leaves nothing).
@@ -23,6 +27,10 @@ struct TrimReport {
     edge_origin: Vec<String>,
 }
 
+fn is_zero(n: &usize) -> bool {
+    *n == 0
+}
+
 /// Prints the trimming of every graph of the source.
 pub fn run(args: &TrimArgs) -> CliResult {
     let mut out = std::io::stdout().lock();
@@ -31,6 +39,7 @@ pub fn run(args: &TrimArgs) -> CliResult {
         let r = TrimReport {
             graph: named.name.clone(),
             edges: named.graph.edge_count(),
+            isolated_vertices: named.graph.isolated_count(),
             trimmed_vertices: t.graph.vertex_count(),
             trimmed_edges: t.graph.edge_count(),
             edge_list: t.graph.edge_list(),
@@ -49,12 +58,20 @@ pub fn run(args: &TrimArgs) -> CliResult {
             writeln!(out, "{}", serde_json::to_string(&r).expect("a report serializes"))?;
             return Ok(());
         }
-        writeln!(out, "graph          {} ({} edges)", r.graph, r.edges)?;
+        writeln!(out, "graph          {} ({})", r.graph, count(r.edges as u64, "edge"))?;
+        if r.isolated_vertices > 0 {
+            writeln!(
+                out,
+                "               {} dropped",
+                count(r.isolated_vertices as u64, "isolated vertex|isolated vertices")
+            )?;
+        }
         if t.graph.is_empty() {
             writeln!(out, "trimmed        empty (no edge joins two internal vertices)")?;
             return Ok(());
         }
-        writeln!(out, "trimmed        {} vertices, {} edges", r.trimmed_vertices, r.trimmed_edges)?;
+        let vertices = count(r.trimmed_vertices as u64, "vertex|vertices");
+        writeln!(out, "trimmed        {vertices}, {}", count(r.trimmed_edges as u64, "edge"))?;
         writeln!(out, "edge list      {}", r.edge_list)?;
         writeln!(out, "graph6         {}", r.graph6)?;
         let names: Vec<String> = r.vertex_names.iter().enumerate().map(|(v, n)| format!("{v}={n}")).collect();

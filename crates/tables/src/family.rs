@@ -299,7 +299,9 @@ impl Family {
 /// leg columns, a caterpillar for `leaves`, the graph of a graph6 string;
 /// for other numeric keys the family must be known (`spec`).
 pub fn graph_of(key: &Key, columns: &[String], spec: Option<&Spec>) -> Result<Graph, FamilyError> {
-    let fail = |e: arrows_core::GraphError| FamilyError(e.to_string());
+    fn fail(e: impl fmt::Display) -> FamilyError {
+        FamilyError(e.to_string())
+    }
     match (key, spec) {
         (Key::Graph6(s), _) => formats::parse_graph_line(s).map_err(fail),
         (Key::List(v), _) => families::caterpillar(v).map_err(fail),
