@@ -11,7 +11,7 @@ mod flags;
 
 use clap::Parser;
 use commands::{analysis, check, conjecture, loopy, table, trim};
-use error::CliResult;
+use error::{CliError, CliResult};
 use flags::{Cli, Command};
 
 fn run(cli: Cli) -> CliResult {
@@ -32,13 +32,17 @@ fn run(cli: Cli) -> CliResult {
 }
 
 fn main() {
-    let cli = Cli::parse();
-    match run(cli) {
+    let result = match Cli::try_parse() {
+        Ok(cli) => run(cli),
+        Err(e) => Err(CliError::from_clap(e)),
+    };
+    match result {
         Ok(()) => {}
         // A closed pipe (`arrows ... | head`) is not an error.
         Err(e) if e.is_broken_pipe() => {}
         Err(e) => {
-            eprintln!("error: {e}");
+            // One line, whatever a file name or a message may hold.
+            eprintln!("error: {}", e.message.replace(['\n', '\r'], " "));
             std::process::exit(e.code);
         }
     }

@@ -126,12 +126,15 @@ fn bad_input_is_one_line_and_exit_code_2() {
         let first = err.lines().next().unwrap_or("");
         assert!(first.starts_with("error"), "{args:?}: {err}");
         assert!(!err.contains("panicked"), "{args:?}: {err}");
+        // Ours and clap's alike: one line.
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
     }
-    // Our own messages are a single line (clap's carry usage hints below).
     let o = arrows(&["graph", "--edges", "0-1,5-1000000000000"]);
     let err = String::from_utf8_lossy(&o.stderr);
-    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
     assert!(err.contains("1,000,000,000,001 vertices is past the limit of 2,000,000 vertices"), "{err}");
+    let o = arrows(&["spider", "-1", "2"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("leg lengths are non-negative integers"), "{err}");
     // Games past an engine's reach are refused up front, naming the way out.
     for (args, needle) in [
         (
