@@ -18,8 +18,14 @@ struct TrimReport {
     trimmed_edges: usize,
     /// The trimmed graph as an edge list (empty when trimming leaves nothing).
     edge_list: String,
-    /// The trimmed graph in graph6 (empty when trimming leaves nothing).
-    graph6: String,
+    /// The trimmed graph in graph6, when that is its shorter text (absent
+    /// when trimming leaves nothing).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    graph6: Option<String>,
+    /// The trimmed graph in sparse6, when that is its shorter text (large
+    /// sparse graphs: graph6 grows with the square of the vertices).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    sparse6: Option<String>,
     /// For each vertex of the trimmed graph, its name in the original graph:
     /// `5`, or `5_3` for the copy of 5 made for its edge toward 3.
     vertex_names: Vec<String>,
@@ -36,6 +42,11 @@ pub fn run(args: &TrimArgs) -> CliResult {
     let mut out = std::io::stdout().lock();
     args.source.for_each(|named| {
         let t = trim(&named.graph);
+        let text = (!t.graph.is_empty()).then(|| formats::to_shortest(&t.graph));
+        let (graph6, sparse6) = match text {
+            Some(s) if s.starts_with(':') => (None, Some(s)),
+            other => (other, None),
+        };
         let r = TrimReport {
             graph: named.name.clone(),
             edges: named.graph.edge_count(),
@@ -43,7 +54,8 @@ pub fn run(args: &TrimArgs) -> CliResult {
             trimmed_vertices: t.graph.vertex_count(),
             trimmed_edges: t.graph.edge_count(),
             edge_list: t.graph.edge_list(),
-            graph6: if t.graph.is_empty() { String::new() } else { formats::to_graph6(&t.graph) },
+            graph6,
+            sparse6,
             vertex_names: (0..t.graph.vertex_count()).map(|v| t.vertex_name(v)).collect(),
             edge_origin: t
                 .edge_origin
@@ -73,7 +85,11 @@ pub fn run(args: &TrimArgs) -> CliResult {
         let vertices = count(r.trimmed_vertices as u64, "vertex|vertices");
         writeln!(out, "trimmed        {vertices}, {}", count(r.trimmed_edges as u64, "edge"))?;
         writeln!(out, "edge list      {}", r.edge_list)?;
-        writeln!(out, "graph6         {}", r.graph6)?;
+        match (&r.graph6, &r.sparse6) {
+            (Some(g6), _) => writeln!(out, "graph6         {g6}")?,
+            (_, Some(s6)) => writeln!(out, "sparse6        {s6}")?,
+            _ => {}
+        }
         let names: Vec<String> = r.vertex_names.iter().enumerate().map(|(v, n)| format!("{v}={n}")).collect();
         writeln!(out, "vertices       {}", names.join(" "))?;
         Ok(())

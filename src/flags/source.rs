@@ -65,10 +65,10 @@ pub struct GraphSpec {
     #[arg(value_name = "FILE", conflicts_with_all = ["edges", "graph6"])]
     pub file: Option<PathBuf>,
     /// An edge list, e.g. "0-1,1-2,1-3".
-    #[arg(long, value_name = "EDGES", conflicts_with = "graph6")]
+    #[arg(long, value_name = "EDGES", conflicts_with = "graph6", allow_hyphen_values = true)]
     pub edges: Option<String>,
     /// One graph6 or sparse6 line, e.g. "DQc" or ":An".
-    #[arg(long, value_name = "LINE")]
+    #[arg(long, value_name = "LINE", allow_hyphen_values = true)]
     pub graph6: Option<String>,
 }
 

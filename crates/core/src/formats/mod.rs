@@ -15,7 +15,7 @@ mod six;
 
 pub use error::{Format, Found, ParseError, ParseProblem};
 pub use lines::{GraphLine, GraphLines, MAX_LINE_BYTES, ReadError};
-pub use six::{to_graph6, to_sparse6};
+pub use six::{graph6_len, to_graph6, to_shortest, to_sparse6};
 
 use crate::graph::{Graph, GraphError, Vertex};
 use arrows_work::Budget;

@@ -102,19 +102,45 @@ pub(crate) fn read_sparse6(line: &str, budget: Option<Budget>) -> Result<Graph, 
     finish(n, &edges, budget)
 }
 
-/// The graph6 string of a graph (vertex numbering kept; edge order is not part of graph6).
+/// The graph6 string of a graph (vertex numbering kept; edge order is not
+/// part of graph6). It holds one bit per pair of vertices, so its length
+/// grows with the square of the vertex count ([`graph6_len`]): for large
+/// sparse graphs [`to_shortest`] gives sparse6 instead.
 pub fn to_graph6(graph: &Graph) -> String {
     let n = graph.vertex_count();
     let mut out = write_n(n);
-    let mut bits = BitWriter::default();
-    for j in 1..n {
-        for i in 0..j {
-            bits.push(graph.edge_between(i, j).is_some() as u64, 1);
-        }
+    // Bit j(j-1)/2 + i stands for the pair i < j, six bits a character,
+    // most significant first; graph6 pads with 0-bits.
+    let mut body = vec![0u8; (n * n.saturating_sub(1) / 2).div_ceil(6)];
+    for &(u, v) in graph.edges() {
+        let (i, j) = (u.min(v), u.max(v));
+        let bit = j * (j - 1) / 2 + i;
+        body[bit / 6] |= 1 << (5 - bit % 6);
     }
-    // graph6 pads with 0-bits.
-    out.push_str(&bits.finish(false, false));
+    out.extend(body.into_iter().map(|b| char::from(b + 63)));
     out
+}
+
+/// The length of the graph6 string of a graph with `vertices` vertices.
+pub fn graph6_len(vertices: usize) -> u128 {
+    let n = vertices as u128;
+    let count = if vertices <= 62 {
+        1
+    } else if vertices <= 258_047 {
+        4
+    } else {
+        8
+    };
+    count + (n * n.saturating_sub(1) / 2).div_ceil(6)
+}
+
+/// The graph in graph6 or in sparse6, whichever is shorter (graph6 when
+/// they are as long); [`parse_graph_line`](super::parse_graph_line) reads
+/// both. Large sparse graphs take sparse6, whose length grows with the
+/// edges, where graph6's grows with the square of the vertices.
+pub fn to_shortest(graph: &Graph) -> String {
+    let sparse = to_sparse6(graph);
+    if graph6_len(graph.vertex_count()) <= sparse.len() as u128 { to_graph6(graph) } else { sparse }
 }
 
 /// The sparse6 string of a graph, with the leading `:`.
@@ -330,6 +356,21 @@ mod tests {
         assert!(matches!(parse_sparse6(&past), Err(GraphError::TooLarge { .. })));
         let at = format!(":{}", write_n(MAX_VERTICES));
         assert_eq!(parse_sparse6(&at).unwrap().vertex_count(), MAX_VERTICES);
+    }
+
+    #[test]
+    fn graph6_lengths_and_the_shortest_text() {
+        for n in [0usize, 1, 2, 62, 63, 64, 300] {
+            let g = Graph::new(n, &[]).unwrap();
+            assert_eq!(to_graph6(&g).len() as u128, graph6_len(n), "n={n}");
+        }
+        assert_eq!(graph6_len(258_048), 8 + (258_048u128 * 258_047 / 2).div_ceil(6));
+        // Small dense graphs keep graph6; a long path takes sparse6.
+        let k4 = Graph::from_edges(&[(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)]).unwrap();
+        assert_eq!(to_shortest(&k4), to_graph6(&k4));
+        let p = crate::families::path(1000).unwrap();
+        assert_eq!(to_shortest(&p), to_sparse6(&p));
+        assert_eq!(sorted_edges(&parse_graph_line(&to_shortest(&p)).unwrap()), sorted_edges(&p));
     }
 
     #[test]
