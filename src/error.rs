@@ -73,6 +73,61 @@ impl Error for CliError {
     }
 }
 
+impl CliError {
+    /// A refusal of clap's as one line: help and version requests print as
+    /// clap prints them and end the program; every other error keeps
+    /// clap's wording without its blank lines and pointers to `--help`,
+    /// followed by the usage line.
+    pub fn from_clap(e: clap::Error) -> CliError {
+        use clap::error::ErrorKind;
+        if matches!(
+            e.kind(),
+            ErrorKind::DisplayHelp | ErrorKind::DisplayVersion | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+        ) {
+            e.exit();
+        }
+        CliError::usage(one_line(&e.render().to_string())).caused_by(e)
+    }
+}
+
+/// clap's rendered error on one line: `error: ` dropped, a heading that
+/// ends in `:` joined to the items under it, other lines joined with `; `,
+/// and the first usage line last.
+fn one_line(rendered: &str) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    let mut usage: Option<&str> = None;
+    let mut listing = false;
+    for line in rendered.lines() {
+        let t = line.trim();
+        if usage.is_some() || t.is_empty() || t.starts_with("For more information") {
+            listing &= !t.is_empty() || usage.is_some();
+            continue;
+        }
+        if let Some(u) = t.strip_prefix("Usage: ") {
+            usage = Some(u);
+            continue;
+        }
+        let t = t.strip_prefix("error: ").unwrap_or(t);
+        match parts.last_mut() {
+            Some(last) if listing && line.starts_with(' ') => {
+                let sep = if last.ends_with(':') { " " } else { ", " };
+                last.push_str(sep);
+                last.push_str(t);
+            }
+            _ => {
+                listing = t.ends_with(':');
+                parts.push(t.to_string());
+            }
+        }
+    }
+    let mut out = parts.join("; ");
+    if let Some(u) = usage {
+        out.push_str("; usage: ");
+        out.push_str(u);
+    }
+    out
+}
+
 impl From<std::io::Error> for CliError {
     /// An I/O error with no file to name (writing the report, say): a
     /// failure, not bad input. Reading a user's file names the file instead.
@@ -99,6 +154,25 @@ pub type CliResult<T = ()> = Result<T, CliError>;
 mod tests {
     use super::*;
     use std::io::{Error as IoError, ErrorKind};
+
+    #[test]
+    fn clap_errors_fold_into_one_line() {
+        let missing = "error: the following required arguments were not provided:\n  <HANDLE>\n  <BRISTLES>\n\n\
+                       Usage: arrows broom <HANDLE> <BRISTLES>\n\nFor more information, try '--help'.\n";
+        assert_eq!(
+            one_line(missing),
+            "the following required arguments were not provided: <HANDLE>, <BRISTLES>; usage: arrows broom <HANDLE> <BRISTLES>"
+        );
+        let unknown = "error: unexpected argument '--jsn' found\n\n  tip: a similar argument exists: '--json'\n\n\
+                       Usage: arrows spider --json <LEG>...\n\nFor more information, try '--help'.\n";
+        assert_eq!(
+            one_line(unknown),
+            "unexpected argument '--jsn' found; tip: a similar argument exists: '--json'; usage: arrows spider --json <LEG>..."
+        );
+        let value = "error: invalid value '-1' for '<LEG>...': leg lengths are non-negative integers\n\n\
+                     For more information, try '--help'.\n";
+        assert_eq!(one_line(value), "invalid value '-1' for '<LEG>...': leg lengths are non-negative integers");
+    }
 
     #[test]
     fn a_closed_pipe_is_found_by_its_kind() {

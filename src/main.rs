@@ -11,7 +11,7 @@ mod flags;
 
 use clap::Parser;
 use commands::{analysis, check, conjecture, loopy, table, trim};
-use error::CliResult;
+use error::{CliError, CliResult};
 use flags::{Cli, Command};
 
 fn run(cli: Cli) -> CliResult {
@@ -31,34 +31,18 @@ fn run(cli: Cli) -> CliResult {
     }
 }
 
-/// A command line clap cannot read: one line on standard error (the error
-/// and clap's tip, without the usage block), exit code 2; help and version
-/// print as clap prints them.
-fn refuse(e: clap::Error) -> ! {
-    if !e.use_stderr() || e.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
-        e.exit();
-    }
-    let text = e.render().to_string();
-    let lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
-    let lines: Vec<&str> = lines.take_while(|l| !l.starts_with("Usage:") && !l.starts_with("For more")).collect();
-    let (tips, said): (Vec<&str>, Vec<&str>) = lines.into_iter().partition(|l| l.starts_with("tip:"));
-    let said = said.join(" ");
-    if tips.is_empty() {
-        eprintln!("{said}")
-    } else {
-        eprintln!("{said} ({})", tips.join("; "))
-    }
-    std::process::exit(error::EXIT_USAGE);
-}
-
 fn main() {
-    let cli = Cli::try_parse().unwrap_or_else(|e| refuse(e));
-    match run(cli) {
+    let result = match Cli::try_parse() {
+        Ok(cli) => run(cli),
+        Err(e) => Err(CliError::from_clap(e)),
+    };
+    match result {
         Ok(()) => {}
         // A closed pipe (`arrows ... | head`) is not an error.
         Err(e) if e.is_broken_pipe() => {}
         Err(e) => {
-            eprintln!("error: {e}");
+            // One line, whatever a file name or a message may hold.
+            eprintln!("error: {}", e.message.replace(['\n', '\r'], " "));
             std::process::exit(e.code);
         }
     }

@@ -107,10 +107,10 @@ fn bad_input_is_one_line_and_exit_code_2() {
         &["path", "0"],
         &["graph", "--edges", "0-1,1-1"],
         &["graph", "--edges", "0-1,0-1"],
-        &["graph", "--edges", "0-1,2-3,5-6"],
+        &["graph", "--edges", "0-1,5-1000000000000"],
         &["graph", "--edges", "0-1,1-x"],
         &["graph", "--graph6", "DQ"],
-        &["graph", "--graph6", ":Fa@x^"],
+        &["graph", "--graph6", "&An"],
         &["graph"],
         &["graph", "/no/such/file"],
         &["spider", "2", "2", "--state", "0>5"],
@@ -126,12 +126,15 @@ fn bad_input_is_one_line_and_exit_code_2() {
         let first = err.lines().next().unwrap_or("");
         assert!(first.starts_with("error"), "{args:?}: {err}");
         assert!(!err.contains("panicked"), "{args:?}: {err}");
+        // Ours and clap's alike: one line.
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
     }
-    // Our own messages are a single line (clap's carry usage hints below).
-    let o = arrows(&["graph", "--edges", "0-1,2-3,5-6"]);
+    let o = arrows(&["graph", "--edges", "0-1,5-1000000000000"]);
     let err = String::from_utf8_lossy(&o.stderr);
-    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
-    assert!(err.contains("vertex 4 has no edge"), "{err}");
+    assert!(err.contains("1,000,000,000,001 vertices is past the limit of 2,000,000 vertices"), "{err}");
+    let o = arrows(&["spider", "-1", "2"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("leg lengths are non-negative integers"), "{err}");
     // Games past an engine's reach are refused up front, naming the way out.
     for (args, needle) in [
         (
@@ -151,4 +154,72 @@ fn bad_input_is_one_line_and_exit_code_2() {
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(err.contains("line 3"), "{err}");
     assert_eq!(o.status.code(), Some(2));
+}
+
+/// Isolated vertices take no part in the game: a graph with a gap in its
+/// numbering has the value and the moves of the same graph numbered without
+/// the gap, and the report says how many vertices it ignored.
+#[test]
+fn isolated_vertices_are_ignored_and_reported() {
+    let gap = arrows(&["graph", "--edges", "0-1,1-2,2-3,5-6,6-7", "--json"]);
+    let none = arrows(&["graph", "--edges", "0-1,1-2,2-3,4-5,5-6", "--json"]);
+    let (gap, none) = (&json_lines(&gap)[0], &json_lines(&none)[0]);
+    assert_eq!(gap["isolated_vertices"], 1);
+    assert!(none.get("isolated_vertices").is_none());
+    assert_eq!((gap["grundy"].clone(), gap["moves"].clone()), (none["grundy"].clone(), none["moves"].clone()));
+    assert_ne!(gap["grundy"], 0, "a first-player win, so that the winning moves below are compared");
+    let text = stdout(&arrows(&["graph", "--edges", "0-1,1-2,2-3,5-6,6-7"]));
+    assert!(text.contains("1 isolated vertex ignored"), "{text}");
+    // The moves keep the input's numbering: the edges 5-6, 6-7 of one are the edges 4-5, 5-6 of the other.
+    let renumber = |m: &serde_json::Value| -> String {
+        let (t, h) = m.as_str().unwrap().split_once('>').unwrap();
+        let shift = |v: &str| v.parse::<usize>().map(|v| if v >= 5 { v - 1 } else { v }).unwrap();
+        format!("{}>{}", shift(t), shift(h))
+    };
+    let moved: Vec<String> = gap["winning_moves"].as_array().unwrap().iter().map(renumber).collect();
+    let want: Vec<String> =
+        none["winning_moves"].as_array().unwrap().iter().map(|m| m.as_str().unwrap().into()).collect();
+    assert_eq!(moved, want);
+}
+
+/// Straight from `nauty-geng 3`: the graphs on three vertices, the first
+/// with no edge and the second with an isolated vertex. Each is answered;
+/// the edgeless one is a position with no move (value 0), the others agree
+/// with the path or cycle they are once their isolated vertices are set aside.
+#[test]
+fn graphs_from_geng_with_isolated_vertices_and_no_edges() {
+    let o = arrows_stdin(&["graph", "-", "--json"], "B?\nBO\nBW\nBw\n");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let lines = json_lines(&o);
+    assert_eq!(lines.len(), 4);
+    assert_eq!((lines[0]["edges"].as_u64(), lines[0]["moves"].as_u64()), (Some(0), Some(0)));
+    assert_eq!((lines[0]["grundy"].as_u64(), lines[0]["isolated_vertices"].as_u64()), (Some(0), Some(3)));
+    assert_eq!(lines[1]["isolated_vertices"], 1);
+    for (line, family) in [(1, ["path", "1"]), (2, ["path", "2"]), (3, ["cycle", "3"])] {
+        let p = &json_lines(&arrows(&[family[0], family[1], "--json"]))[0];
+        assert_eq!(lines[line]["grundy"], p["grundy"], "line {line}");
+        assert_eq!(lines[line]["moves"], p["moves"], "line {line}");
+    }
+}
+
+/// Every graph on four vertices, as `nauty-geng 4` prints them (the first
+/// edgeless, several with isolated vertices): the three engines agree on
+/// each under both rule sets, and every answer comes with its line.
+#[test]
+fn every_graph_on_four_vertices_from_geng_agrees_across_engines() {
+    let geng = "C?\nCC\nCE\nCF\nCQ\nCU\nCT\nCV\nC]\nC^\nC~\n";
+    for variant in [&[][..], &["--untrimmed"][..]] {
+        let values: Vec<Vec<serde_json::Value>> = ["canonical", "brute", "explicit"]
+            .iter()
+            .map(|engine| {
+                let args = [&["graph", "-", "--json", "--engine", engine][..], variant].concat();
+                let o = arrows_stdin(&args, geng);
+                assert!(o.status.success(), "{args:?}: {}", String::from_utf8_lossy(&o.stderr));
+                json_lines(&o).iter().map(|v| v["grundy"].clone()).collect()
+            })
+            .collect();
+        assert_eq!(values[0].len(), 11);
+        assert_eq!(values[0], values[1], "{variant:?}");
+        assert_eq!(values[0], values[2], "{variant:?}");
+    }
 }

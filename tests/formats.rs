@@ -1,7 +1,9 @@
 //! graph6 and sparse6 against an independent implementation (networkx's
 //! vectors in tests/data), and round trips on random graphs.
 
-use arrows_core::formats::{parse_edge_list, parse_graph6, parse_sparse6, to_graph6, to_sparse6};
+use arrows_core::formats::{
+    GraphLines, parse_edge_list, parse_graph_line, parse_graph6, parse_sparse6, to_graph6, to_sparse6,
+};
 use arrows_core::{Graph, families};
 use proptest::prelude::*;
 
@@ -49,11 +51,43 @@ proptest! {
         prop_assert_eq!(edge_set(&parse_sparse6(&to_sparse6(&g)).unwrap()), edge_set(&g));
     }
 
+    /// Graphs with isolated vertices, or no edge at all, keep their vertex
+    /// count and the numbers of their isolated vertices through both formats.
+    #[test]
+    fn isolated_vertices_round_trip(n in 1usize..80, seed in any::<u64>(), density in 0u64..4) {
+        let mut edges: Vec<(usize, usize)> = Vec::new();
+        let mut x = seed;
+        for u in 0..n {
+            for v in u + 1..n {
+                x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                if (x >> 33) % 40 < density {
+                    edges.push((u, v));
+                }
+            }
+        }
+        let g = Graph::new(n, &edges).unwrap();
+        for back in [parse_graph6(&to_graph6(&g)).unwrap(), parse_sparse6(&to_sparse6(&g)).unwrap()] {
+            prop_assert_eq!(back.vertex_count(), n);
+            prop_assert_eq!(edge_set(&back), edge_set(&g));
+            prop_assert_eq!(back.isolated_vertices(), g.isolated_vertices());
+        }
+    }
+
     #[test]
     fn garbage_never_panics(line in "[ -~]{0,40}") {
         let _ = parse_graph6(&line);
         let _ = parse_sparse6(&line);
         let _ = parse_edge_list(&line);
+    }
+
+    /// Any text, and any bytes as a stream, give graphs or errors, never a panic.
+    #[test]
+    fn any_text_or_bytes_never_panic(line in any::<String>(), bytes in prop::collection::vec(any::<u8>(), 0..200)) {
+        let _ = parse_graph_line(&line);
+        let _ = parse_edge_list(&line);
+        for read in GraphLines::new(&bytes[..]) {
+            let _ = read.map(|g| g.graph.edge_count());
+        }
     }
 }
 

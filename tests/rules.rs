@@ -11,8 +11,9 @@ use support::*;
 proptest! {
     #![proptest_config(ProptestConfig { cases: 400, ..ProptestConfig::default() })]
 
-    /// Validation accepts exactly the simple graphs without isolated vertices
-    /// (vertices 0..=max all used) and names the first problem.
+    /// Validation accepts exactly the simple graphs (edgeless ones too),
+    /// keeps every vertex number 0..=max with the unused ones isolated, and
+    /// names the first problem.
     #[test]
     fn validation(edges in prop::collection::vec((0usize..7, 0usize..7), 0..12)) {
         let result = Graph::from_edges(&edges);
@@ -23,14 +24,20 @@ proptest! {
         let repeated = repeats.iter().any(|&r| r);
         // The first edge that is a loop or repeats an earlier one.
         let first_bad = (0..edges.len()).find(|&i| edges[i].0 == edges[i].1 || repeats[i]);
-        let isolated = (0..n).any(|w| !edges.iter().any(|&(u, v)| u == w || v == w));
+        let isolated: Vec<usize> = (0..n).filter(|&w| !edges.iter().any(|&(u, v)| u == w || v == w)).collect();
         match result {
             Ok(g) => {
-                prop_assert!(!edges.is_empty() && !has_loop && !repeated && !isolated);
+                prop_assert!(!has_loop && !repeated);
                 prop_assert_eq!(g.edge_count(), edges.len());
                 prop_assert_eq!(g.vertex_count(), n);
+                prop_assert_eq!(g.edges(), &edges[..]);
+                prop_assert_eq!(g.isolated_vertices(), isolated.clone());
+                prop_assert_eq!(g.isolated_count(), isolated.len());
+                // An isolated vertex is never constrained, so never a sink or a source.
+                for v in VARIANTS {
+                    prop_assert!(isolated.iter().all(|&w| !v.is_constrained(&g, w)));
+                }
             }
-            Err(GraphError::Empty) => prop_assert!(edges.is_empty()),
             Err(GraphError::SelfLoop { edge, .. }) => {
                 prop_assert_eq!(Some(edge), first_bad);
                 prop_assert!(edges[edge].0 == edges[edge].1);
@@ -38,10 +45,6 @@ proptest! {
             Err(GraphError::RepeatedEdge { edge, .. }) => {
                 prop_assert_eq!(Some(edge), first_bad);
                 prop_assert!(repeats[edge]);
-            }
-            Err(GraphError::IsolatedVertex { vertex }) => {
-                prop_assert!(!has_loop && !repeated);
-                prop_assert!(!edges.iter().any(|&(u, v)| u == vertex || v == vertex));
             }
             Err(e) => prop_assert!(false, "unexpected {e}"),
         }
@@ -92,6 +95,36 @@ proptest! {
             expected.sort_by_key(|x| format!("{x:?}"));
             prop_assert_eq!(flipped, expected);
             prop_assert_eq!(v.is_terminal(&g, &d), followers.is_empty());
+        }
+    }
+
+    /// Isolated vertices change nothing: the same graph with isolated
+    /// vertices slipped into its numbering has the same states and the same
+    /// moves, read through the renumbering, under both rule sets.
+    #[test]
+    fn isolated_vertices_change_nothing(seed in any::<u64>(), n in 2usize..7, extra in 0usize..3, gaps in 1usize..4) {
+        let mut rng = Rng(seed);
+        let m = (n - 1 + extra).min(n * (n - 1) / 2);
+        let g = random_connected(&mut rng, n, m);
+        // Vertex v becomes place[v]; the numbers skipped are isolated vertices.
+        let mut place = Vec::new();
+        let mut next = 0;
+        for _ in 0..n {
+            next += rng.below(gaps + 1);
+            place.push(next);
+            next += 1;
+        }
+        let moved: Vec<(usize, usize)> = g.edges().iter().map(|&(u, v)| (place[u], place[v])).collect();
+        let h = Graph::new(next + rng.below(gaps + 1), &moved).unwrap();
+        prop_assert_eq!(h.isolated_count(), h.vertex_count() - n);
+        let rename = |a: arrows_core::Arrow| arrows_core::Arrow::new(place[a.tail], place[a.head]);
+        for v in VARIANTS {
+            let d = random_state(&mut rng, &g, v, &Decoration::empty(m));
+            // Edge i is edge i in both graphs, so the decoration carries over as it is.
+            prop_assert_eq!(v.is_state(&h, &d), v.is_state(&g, &d));
+            let want: Vec<_> = v.moves(&g, &d).into_iter().map(rename).collect();
+            prop_assert_eq!(v.moves(&h, &d), want);
+            prop_assert_eq!(v.is_terminal(&h, &d), v.is_terminal(&g, &d));
         }
     }
 

@@ -166,6 +166,9 @@ pub enum CheckError {
     /// A graph of the check could not be built.
     #[error(transparent)]
     Graph(#[from] arrows_core::GraphError),
+    /// A member of a graph family does not exist.
+    #[error(transparent)]
+    GraphFamily(#[from] arrows_core::FamilyError),
     /// The check panicked: a bug in the check or an engine, not a result.
     #[error("the check stopped on an internal error")]
     Internal,

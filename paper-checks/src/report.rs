@@ -298,7 +298,7 @@ mod tests {
     }
 
     fn broken(_: &Context) -> Result<Outcome, CheckError> {
-        Err(CheckError::Graph(arrows_core::GraphError::Empty))
+        Err(CheckError::Graph(arrows_core::GraphError::SelfLoop { edge: 0, vertex: 0 }))
     }
 
     fn test_checks() -> [Check; 2] {
@@ -313,7 +313,7 @@ mod tests {
         let report = run(&test_checks(), Scale::default(), &Control::new(Budget::bytes(1 << 20))).unwrap();
         assert!(!report.is_success());
         assert_eq!(report.summary(), "2 of 2 do not behave as the paper says: x.1, x.2");
-        assert!(report.text(false).contains("error: the graph has no edges"), "{}", report.text(false));
+        assert!(report.text(false).contains("error: edge 0 is a self-loop at vertex 0"), "{}", report.text(false));
         assert!(report.json_lines(false).contains(r#""status":"fail""#));
     }
 

@@ -22,7 +22,7 @@ fn run_here(source: &impl Source, opts: &PlayOpts, budget: u64) -> CliResult {
     let mut analyzer = Analyzer::new(budget);
     let mut out = std::io::stdout().lock();
     let mut first = true;
-    source.for_each(|named| {
+    source.for_each_within(Some(budget), |named| {
         let start = match &opts.state {
             None => Decoration::empty(named.graph.edge_count()),
             Some(text) => Decoration::parse(&named.graph, text).map_err(|e| in_graph(&named, e.to_string()))?,
@@ -88,6 +88,9 @@ pub struct Report {
     pub time_ms: f64,
     /// Peak resident memory of the process so far, in bytes (when the system reports it).
     pub peak_memory_bytes: Option<u64>,
+    /// Vertices with no edge, which take no part in the game (left out when there are none).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub isolated_vertices: Option<usize>,
     /// Leg coordinates of the winning moves, for spiders.
     #[serde(skip)]
     spider: Option<SpiderLayout>,
@@ -113,6 +116,7 @@ impl Report {
             memo_hits: a.stats.memo_hits,
             time_ms: elapsed.as_secs_f64() * 1e3,
             peak_memory_bytes: memory::peak_resident(),
+            isolated_vertices: Some(named.graph.isolated_count()).filter(|&n| n > 0),
             spider: named.spider.clone(),
             source_line: named.line,
         }
@@ -132,6 +136,13 @@ impl Report {
             writeln!(out, "input line     {line}")?;
         }
         writeln!(out, "graph          {} ({} vertices, {} edges)", self.graph, self.vertices, self.edges)?;
+        if let Some(n) = self.isolated_vertices {
+            writeln!(
+                out,
+                "               {} ignored (no edge touches them)",
+                arrows_text::count(n as u64, "isolated vertex|isolated vertices")
+            )?;
+        }
         writeln!(out, "rule set       {}", self.variant.title())?;
         if !self.state.is_empty() {
             writeln!(out, "state          {}", self.state)?;

@@ -1,9 +1,15 @@
 //! Where graphs come from: a family with its parameters, an edge list, a
 //! graph6/sparse6 line, or a file of them (one per line, `-` for stdin).
+//!
+//! Every graph is sized before it is built (the library refuses a graph
+//! past its size limit, and, when a budget is given, one whose memory would
+//! not fit); this module words each refusal as one line of advice.
 
 use crate::error::{CliError, CliResult};
 use crate::flags::source::*;
-use arrows_core::{Graph, GraphError, SpiderLayout, families, formats};
+use arrows_core::formats::{self, GraphLines, ParseProblem, ReadError};
+use arrows_core::{FamilyError, Graph, GraphError, Member, SpiderLayout};
+use arrows_work::Budget;
 use std::io::BufRead;
 use std::path::Path;
 
@@ -11,7 +17,8 @@ use std::path::Path;
 pub struct Named {
     /// `S(4,6,8)`, `P_5`, the graph6 string, ...
     pub name: String,
-    /// The graph.
+    /// The graph. Its isolated vertices ([`Graph::isolated_count`]) take no
+    /// part in the game; a report says how many were ignored.
     pub graph: Graph,
     /// Leg coordinates, for spiders.
     pub spider: Option<SpiderLayout>,
@@ -23,11 +30,6 @@ impl Named {
     fn new(name: String, graph: Graph) -> Named {
         Named { name, graph, spider: None, line: None }
     }
-}
-
-/// Turns a graph error into a one-line usage error.
-pub fn graph_error(e: GraphError) -> CliError {
-    CliError::usage(e.to_string())
 }
 
 impl SourceCommand {
@@ -48,69 +50,86 @@ impl SourceCommand {
 /// Something that yields graphs.
 pub trait Source {
     /// Calls `each` on every graph, in order; stops at the first error.
-    fn for_each(&self, each: impl FnMut(Named) -> CliResult) -> CliResult;
+    /// With a `budget` (bytes, the analysis's `--max-memory`), a graph whose
+    /// own memory would not fit is refused before it is built.
+    fn for_each_within(&self, budget: Option<u64>, each: impl FnMut(Named) -> CliResult) -> CliResult;
+
+    /// Calls `each` on every graph, in order, held only to the size limit
+    /// every graph has; stops at the first error.
+    fn for_each(&self, each: impl FnMut(Named) -> CliResult) -> CliResult {
+        self.for_each_within(None, each)
+    }
 }
 
-/// Runs `each` on the single graph built by `make`.
-fn one(make: Result<Named, GraphError>, mut each: impl FnMut(Named) -> CliResult) -> CliResult {
-    each(make.map_err(graph_error)?)
+/// Runs `each` on the graph of a family member, refused before it is built
+/// when it does not exist, is past the limit, or would not fit the budget.
+fn member(m: Member, budget: Option<u64>, mut each: impl FnMut(Named) -> CliResult) -> CliResult {
+    let graph = match budget {
+        Some(b) => m.graph_within(Budget::bytes(b)),
+        None => m.graph().map_err(GraphError::from),
+    };
+    let graph = graph.map_err(graph_error)?;
+    let spider = match &m {
+        Member::Spider { legs } => Some(SpiderLayout::new(legs).map_err(|e| graph_error(e.into()))?),
+        _ => None,
+    };
+    each(Named { name: m.name(), graph, spider, line: None })
 }
 
 impl Source for SpiderSpec {
-    fn for_each(&self, each: impl FnMut(Named) -> CliResult) -> CliResult {
-        one(
-            SpiderLayout::new(&self.legs).map(|s| Named {
-                name: s.name(),
-                graph: s.graph(),
-                spider: Some(s),
-                line: None,
-            }),
-            each,
-        )
+    fn for_each_within(&self, budget: Option<u64>, each: impl FnMut(Named) -> CliResult) -> CliResult {
+        member(Member::Spider { legs: self.legs.clone() }, budget, each)
     }
 }
 
 impl Source for PathSpec {
-    fn for_each(&self, each: impl FnMut(Named) -> CliResult) -> CliResult {
-        one(families::path(self.n).map(|g| Named::new(format!("P_{}", self.n), g)), each)
+    fn for_each_within(&self, budget: Option<u64>, each: impl FnMut(Named) -> CliResult) -> CliResult {
+        member(Member::Path { edges: self.n }, budget, each)
     }
 }
 
 impl Source for CycleSpec {
-    fn for_each(&self, each: impl FnMut(Named) -> CliResult) -> CliResult {
-        one(families::cycle(self.n).map(|g| Named::new(format!("C_{}", self.n), g)), each)
+    fn for_each_within(&self, budget: Option<u64>, each: impl FnMut(Named) -> CliResult) -> CliResult {
+        member(Member::Cycle { edges: self.n }, budget, each)
     }
 }
 
 impl Source for StarSpec {
-    fn for_each(&self, each: impl FnMut(Named) -> CliResult) -> CliResult {
-        one(families::star(self.k).map(|g| Named::new(format!("K_1,{}", self.k), g)), each)
+    fn for_each_within(&self, budget: Option<u64>, each: impl FnMut(Named) -> CliResult) -> CliResult {
+        member(Member::Star { leaves: self.k }, budget, each)
     }
 }
 
 impl Source for CaterpillarSpec {
-    fn for_each(&self, each: impl FnMut(Named) -> CliResult) -> CliResult {
-        let list: Vec<String> = self.leaves.iter().map(|l| l.to_string()).collect();
-        let name = format!("caterpillar({})", list.join(","));
-        one(families::caterpillar(&self.leaves).map(|g| Named::new(name, g)), each)
+    fn for_each_within(&self, budget: Option<u64>, each: impl FnMut(Named) -> CliResult) -> CliResult {
+        member(Member::Caterpillar { leaves: self.leaves.clone() }, budget, each)
     }
 }
 
 impl Source for BroomSpec {
-    fn for_each(&self, each: impl FnMut(Named) -> CliResult) -> CliResult {
-        let name = format!("broom({},{})", self.handle, self.bristles);
-        one(families::broom(self.handle, self.bristles).map(|g| Named::new(name, g)), each)
+    fn for_each_within(&self, budget: Option<u64>, each: impl FnMut(Named) -> CliResult) -> CliResult {
+        member(Member::Broom { handle: self.handle, bristles: self.bristles }, budget, each)
     }
 }
 
 impl Source for GraphSpec {
-    fn for_each(&self, mut each: impl FnMut(Named) -> CliResult) -> CliResult {
+    fn for_each_within(&self, budget: Option<u64>, mut each: impl FnMut(Named) -> CliResult) -> CliResult {
+        let budget = budget.map(Budget::bytes);
         if let Some(e) = &self.edges {
-            let g = formats::parse_edge_list(e).map_err(graph_error)?;
-            return each(Named::new(g.edge_list(), g));
+            let g = match budget {
+                Some(b) => formats::parse_edge_list_within(e, b),
+                None => formats::parse_edge_list(e),
+            };
+            let g = g.map_err(graph_error)?;
+            let name = if g.is_empty() { "(no edges)".into() } else { g.edge_list() };
+            return each(Named::new(name, g));
         }
         if let Some(line) = &self.graph6 {
-            let g = formats::parse_graph_line(line).map_err(graph_error)?;
+            let g = match budget {
+                Some(b) => formats::parse_graph_line_within(line, b),
+                None => formats::parse_graph_line(line),
+            };
+            let g = g.map_err(graph_error)?;
             return each(Named::new(line.trim().to_string(), g));
         }
         let Some(path) = &self.file else {
@@ -119,12 +138,15 @@ impl Source for GraphSpec {
             ));
         };
         let mut count = 0;
-        for_each_graph_line(path, |line, text, g| {
+        read_graph_lines(path, budget, |line, text, g| {
             count += 1;
             each(Named { name: text.to_string(), graph: g, spider: None, line: Some(line) })
         })?;
         if count == 0 {
-            return Err(CliError::usage(format!("{} holds no graph; give one graph per line", path.display())));
+            return Err(CliError::usage(format!(
+                "{} holds no graph; give one graph per line (graph6, sparse6 or an edge list)",
+                input_name(path)
+            )));
         }
         Ok(())
     }
@@ -133,24 +155,121 @@ impl Source for GraphSpec {
 /// Calls `each` with the line number, the text and the graph of every graph
 /// line of `path` (`-` is standard input), one graph per line in graph6,
 /// sparse6 or edge-list form; blank lines and `#` comments are skipped. A
-/// line that is not a graph stops the reading with an error naming it.
-pub fn for_each_graph_line(path: &Path, mut each: impl FnMut(usize, &str, Graph) -> CliResult) -> CliResult {
+/// line that is not a graph stops the reading with an error naming the
+/// file and the line.
+pub fn for_each_graph_line(path: &Path, each: impl FnMut(usize, &str, Graph) -> CliResult) -> CliResult {
+    read_graph_lines(path, None, each)
+}
+
+/// [`for_each_graph_line`], refusing with a budget each graph whose memory would not fit.
+fn read_graph_lines(
+    path: &Path,
+    budget: Option<Budget>,
+    mut each: impl FnMut(usize, &str, Graph) -> CliResult,
+) -> CliResult {
+    let name = input_name(path);
     let reader: Box<dyn BufRead> = if path.as_os_str() == "-" {
         Box::new(std::io::stdin().lock())
     } else {
+        if path.is_dir() {
+            return Err(CliError::usage(format!(
+                "{name} is a directory; give a file with one graph per line, or - for standard input"
+            )));
+        }
         let f = std::fs::File::open(path)
-            .map_err(|e| CliError::usage(format!("cannot open {}: {e}; check the path", path.display())))?;
+            .map_err(|e| CliError::usage(format!("cannot open {name}: {e}; check the path")).caused_by(e))?;
         Box::new(std::io::BufReader::new(f))
     };
-    for (i, line) in reader.lines().enumerate() {
-        let line = line?;
-        let t = line.trim();
-        if t.is_empty() || t.starts_with('#') {
-            continue;
+    let lines = GraphLines::new(reader);
+    let lines = match budget {
+        Some(b) => lines.within(b),
+        None => lines,
+    };
+    for read in lines {
+        match read {
+            Ok(g) => each(g.line, &g.text, g.graph)?,
+            Err(e) => return Err(read_error(&name, e)),
         }
-        let g = formats::parse_graph_line(t)
-            .map_err(|e| CliError::usage(format!("{}, line {}: {e}", path.display(), i + 1)))?;
-        each(i + 1, t, g)?;
     }
     Ok(())
+}
+
+/// How a file is named in messages: its path, or `standard input` for `-`.
+fn input_name(path: &Path) -> String {
+    if path.as_os_str() == "-" { "standard input".into() } else { path.display().to_string() }
+}
+
+/// Words a failure to read a graph file, naming the file and the line.
+fn read_error(name: &str, e: ReadError) -> CliError {
+    let line = e.line();
+    match e {
+        ReadError::Graph { source, .. } => {
+            let advice = graph_error(source);
+            CliError::usage(format!("{name}, line {line}: {}", advice.message)).caused_by(advice)
+        }
+        ReadError::NotText { byte, .. } => CliError::usage(format!(
+            "{name}, line {line}, byte {byte}: not UTF-8 text; give graph6, sparse6 or edge lists, one graph per line"
+        ))
+        .caused_by(e),
+        ReadError::LineTooLong { .. } => {
+            CliError::usage(format!("{name}, {e}; give one graph per line, each line ending with a line break"))
+                .caused_by(e)
+        }
+        ReadError::Io { ref source, .. } if source.kind() == std::io::ErrorKind::IsADirectory => {
+            CliError::usage(format!("{name} is a directory; give a file with one graph per line")).caused_by(e)
+        }
+        ReadError::Io { ref source, .. } => {
+            CliError::failure(format!("{name}, line {line}: cannot read: {source}")).caused_by(e)
+        }
+    }
+}
+
+/// Words a graph error as one line of advice.
+pub fn graph_error(e: GraphError) -> CliError {
+    let message = match &e {
+        GraphError::SelfLoop { .. } => format!("{e}; remove the loop"),
+        GraphError::RepeatedEdge { .. } => format!("{e}; list each edge once"),
+        GraphError::VertexOutOfRange { .. } => e.to_string(),
+        GraphError::TooLarge { size, limit } if size.edges <= limit.edges => format!(
+            "{e}; give fewer vertices (isolated vertices count, and an edge list's largest vertex number sets the count)"
+        ),
+        GraphError::TooLarge { .. } => format!("{e}; give a smaller graph"),
+        GraphError::OverBudget { .. } => format!("{e}; raise --max-memory"),
+        GraphError::Family(f) => family_advice(f),
+        GraphError::Parse(p) => {
+            let advice = match p.problem {
+                ParseProblem::ExpectedVertex { .. }
+                | ParseProblem::ExpectedDash { .. }
+                | ParseProblem::ExpectedSeparator { .. }
+                | ParseProblem::NumberTooLarge { .. } => {
+                    "write edges as U-V with vertex numbers from 0, e.g. \"0-1,1-2,1-3\""
+                }
+                ParseProblem::OutOfRange { .. }
+                | ParseProblem::Empty
+                | ParseProblem::ShortVertexCount
+                | ParseProblem::EdgeBits { .. } => {
+                    "check that the line is complete and is graph6 (sparse6 lines start with ':', edge lists with a digit)"
+                }
+                ParseProblem::ExpectedColon { .. } => "start a sparse6 line with ':'",
+                ParseProblem::Incremental => "write each graph in full",
+                ParseProblem::Directed => "give an undirected graph in graph6 or sparse6",
+            };
+            format!("{e}; {advice}")
+        }
+    };
+    CliError::usage(message).caused_by(e)
+}
+
+/// Words a family member that does not exist, with the arguments to change.
+fn family_advice(e: &FamilyError) -> String {
+    let advice = match e {
+        FamilyError::OutOfRange { family: "star", least, .. } => format!("give K >= {least}"),
+        FamilyError::OutOfRange { least, .. } => format!("give N >= {least}"),
+        FamilyError::NoEdge { family: "spider", .. } => "give a positive leg, e.g. `arrows spider 4 6 8`".into(),
+        FamilyError::NoEdge { family: "broom", .. } => "give a handle or a bristle, e.g. `arrows broom 4 3`".into(),
+        FamilyError::NoEdge { .. } => "give two spine vertices or a leaf, e.g. `arrows caterpillar 2,0,3`".into(),
+        FamilyError::TooLarge { family, .. } => format!("give a smaller {family}"),
+        _ => return e.to_string(),
+    };
+    format!("{e}; {advice}")
 }

@@ -2,8 +2,9 @@
 //!
 //! Vocabulary from Mathews, *The Game of Arrows on 3-legged spider graphs*:
 //!
-//! * a [`Graph`] is simple with no isolated vertex; its edges are numbered,
-//!   and edge `i` is bit `i` of a [`Decoration`];
+//! * a [`Graph`] is simple; its edges are numbered, and edge `i` is bit `i`
+//!   of a [`Decoration`]; a vertex with no edge (an isolated vertex) takes
+//!   no part in the game, and a graph with no edge has no move;
 //! * an [`Arrow`] is an oriented edge, written `tail>head`;
 //! * a decoration is a set of arrows, at most one per edge;
 //! * a *state* of the Trimmed Game of Arrows has no internal sink or source;
@@ -14,6 +15,12 @@
 //!   cells, the bounded faces of an embedding ([`plane`], [`Graph::with_cells`]);
 //! * [`trim`] turns the Game of Arrows on `G` into the Trimmed Game of Arrows
 //!   on `trim(G)` (Theorem 3.4).
+//!
+//! Every graph, from a family ([`families::Member`]) or from text
+//! ([`formats`]), is held to the size limit [`GraphSize::LIMIT`] before it is
+//! allocated, and [`GraphSize::bytes`] estimates its memory for a budget.
+//! Errors are data: [`GraphError`], [`FamilyError`],
+//! [`ParseError`](formats::ParseError), [`DecorationError`].
 
 pub mod decoration;
 pub mod families;
@@ -22,12 +29,14 @@ pub mod graph;
 pub mod plane;
 pub mod rules;
 pub mod shape;
+pub mod size;
 pub mod trees;
 pub mod trim;
 
 pub use decoration::{Arrow, Decoration, DecorationError, arrow_on, parse_arrows};
-pub use families::SpiderLayout;
+pub use families::{FamilyError, Member, SpiderLayout};
 pub use graph::{EdgeId, Graph, GraphError, Vertex};
 pub use plane::{Cell, CellStatus, Cells, Drawing, PlaneError};
 pub use rules::{Variant, VertexCount, Violation};
+pub use size::{GraphSize, MAX_EDGES, MAX_VERTICES};
 pub use trim::{Ramification, ramify, trim};

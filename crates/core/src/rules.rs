@@ -6,6 +6,10 @@
 //! tree this is the Game of Cycles). A decoration is a state of the variant
 //! when no constrained vertex is a sink or a source; a follower adds one
 //! arrow and is again a state. Normal play: the player who cannot move loses.
+//!
+//! An isolated vertex is never constrained: no edge can ever touch it, so
+//! it is never counted as a sink or a source, and a graph with isolated
+//! vertices plays as the graph without them.
 
 use crate::decoration::{Arrow, Decoration, arrow_on};
 use crate::graph::{EdgeId, Graph, Vertex};
@@ -39,11 +43,13 @@ impl Variant {
         }
     }
 
-    /// `true` when `v` may never become a sink or a source.
+    /// `true` when `v` may never become a sink or a source: an internal
+    /// vertex (Trimmed Game of Arrows) or any vertex with an edge (Game of
+    /// Arrows). An isolated vertex never is.
     pub fn is_constrained(self, graph: &Graph, v: Vertex) -> bool {
         match self {
-            Variant::Trimmed => !graph.is_leaf(v),
-            Variant::Untrimmed => true,
+            Variant::Trimmed => graph.degree(v) >= 2,
+            Variant::Untrimmed => graph.degree(v) >= 1,
         }
     }
 
@@ -221,6 +227,34 @@ mod tests {
         let ok = Decoration::parse(&g, "0>1,1>2").unwrap();
         assert!(Variant::Trimmed.is_state(&g, &ok));
         assert_eq!(Variant::Untrimmed.violation(&g, &ok), Some(Violation::Source(0)));
+    }
+
+    #[test]
+    fn isolated_vertices_are_never_sinks_or_sources() {
+        // P_2 with a vertex 3 that no edge touches plays exactly as P_2.
+        let p = path(2);
+        let g = Graph::new(4, p.edges()).unwrap();
+        for v in [Variant::Trimmed, Variant::Untrimmed] {
+            assert!(!v.is_constrained(&g, 3));
+            for marks in 0..9u32 {
+                let mut d = Decoration::empty(2);
+                for e in 0..2 {
+                    match marks / 3u32.pow(e as u32) % 3 {
+                        0 => {}
+                        k => d.mark(e, k == 1),
+                    }
+                }
+                assert_eq!(v.violation(&g, &d), v.violation(&p, &d), "{d:?}");
+                assert_eq!(v.moves(&g, &d), v.moves(&p, &d), "{d:?}");
+            }
+        }
+        // A graph with no edge: one state, no move.
+        let none = Graph::new(3, &[]).unwrap();
+        let empty = Decoration::empty(0);
+        for v in [Variant::Trimmed, Variant::Untrimmed] {
+            assert!(v.is_state(&none, &empty) && v.is_terminal(&none, &empty));
+        }
+        assert!(sinks(&none, &empty).is_empty() && sources(&none, &empty).is_empty());
     }
 
     #[test]

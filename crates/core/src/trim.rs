@@ -64,7 +64,10 @@ impl Ramification {
     /// original vertex 5, `5_3` for the copy of 5 on its edge toward 3.
     pub fn vertex_name(&self, v: Vertex) -> String {
         let o = self.origin[v];
-        if self.origin.iter().filter(|&&x| x == o).count() == 1 {
+        // New vertices are numbered in order of their original vertex, so
+        // the copies of `o` sit next to each other.
+        let copied = (v > 0 && self.origin[v - 1] == o) || self.origin.get(v + 1) == Some(&o);
+        if !copied {
             return o.to_string();
         }
         let (e, _) = self.graph.incidence(v)[0];

@@ -130,7 +130,7 @@ pub enum FamilyError {
         /// The row's key.
         key: Key,
         /// Why the graph cannot be built.
-        source: arrows_core::GraphError,
+        source: Box<arrows_core::GraphError>,
     },
     /// A table's columns do not say which family it is of.
     #[error("the columns {} do not say which family the table is of", .columns.join(","))]
@@ -350,14 +350,15 @@ impl Family {
 /// leg columns, a caterpillar for `leaves`, the graph of a graph6 string;
 /// for other numeric keys the family must be known (`spec`).
 pub fn graph_of(key: &Key, columns: &[String], spec: Option<&Spec>) -> Result<Graph, FamilyError> {
-    let fail = |source| FamilyError::Graph { key: key.clone(), source };
+    let fail = |e: arrows_core::GraphError| FamilyError::Graph { key: key.clone(), source: Box::new(e) };
+    let fam = |e: arrows_core::FamilyError| fail(arrows_core::GraphError::Family(e));
     match (key, spec) {
         (Key::Graph6(s), _) => formats::parse_graph_line(s).map_err(fail),
-        (Key::List(v), _) => families::caterpillar(v).map_err(fail),
-        (Key::Numbers(v), Some(Spec::Path { .. })) => families::path(v[0]).map_err(fail),
-        (Key::Numbers(v), Some(Spec::Star { .. })) => families::star(v[0]).map_err(fail),
-        (Key::Numbers(v), Some(Spec::Broom { .. })) => families::broom(v[0], v[1]).map_err(fail),
-        (Key::Numbers(v), _) if crate::table::is_leg_columns(columns) => families::spider(v).map_err(fail),
+        (Key::List(v), _) => families::caterpillar(v).map_err(fam),
+        (Key::Numbers(v), Some(Spec::Path { .. })) => families::path(v[0]).map_err(fam),
+        (Key::Numbers(v), Some(Spec::Star { .. })) => families::star(v[0]).map_err(fam),
+        (Key::Numbers(v), Some(Spec::Broom { .. })) => families::broom(v[0], v[1]).map_err(fam),
+        (Key::Numbers(v), _) if crate::table::is_leg_columns(columns) => families::spider(v).map_err(fam),
         (Key::Numbers(_), _) => Err(FamilyError::UnknownColumns { columns: columns.to_vec() }),
     }
 }
