@@ -1,14 +1,17 @@
 //! Benchmarks of the loopy solver: win/lose/draw with remoteness on a random
 //! digraph with 10^7 moves, and the generalized Sprague-Grundy function on
 //! digraphs with 10^6 moves (random ones of two densities, and Nim, whose
-//! values grow with the heap), plus a size series for gamma.
+//! values grow with the heap), a size series for gamma, and the exploration of
+//! two rule-defined games into their digraphs.
 //!
 //! Run with `cargo bench -p arrows-loopy` (all cases) or
 //! `cargo bench -p arrows-loopy -- CASE...`. Each case runs in a child
 //! process (this binary re-executed with `--case NAME`) so that the peak
 //! memory it reports (VmHWM of /proc/self/status) is its own.
 
+use arrows_loopy::games::fair_shares::FairShares;
 use arrows_loopy::games::heap::{HeapGame, HeapRule};
+use arrows_loopy::games::nim::Nim;
 use arrows_loopy::rng::{random_digraph, random_downward_digraph};
 use arrows_loopy::{Digraph, Limits, explore, gamma, outcomes};
 use std::process::Command;
@@ -39,6 +42,16 @@ const CASES: &[Case] = &[
         name: "gamma-4e6",
         what: "gamma, random, 1.6e6 positions, 4e6 moves",
         run: || gamma_random(1_600_000, 4_000_000),
+    },
+    Case {
+        name: "explore-nim",
+        what: "exploration, Nim from 40,40,40: 68921 positions, 4.1e6 moves",
+        run: explore_nim,
+    },
+    Case {
+        name: "explore-shares",
+        what: "exploration, Fair Shares with 50 almonds: 204226 positions",
+        run: explore_fair_shares,
     },
 ];
 
@@ -100,6 +113,25 @@ fn gamma_random_downward() -> String {
 fn gamma_nim() -> String {
     let (e, build) = timed(|| explore(&HeapGame::new(HeapRule::Nim), 0..=1414u64, Limits::DEFAULT).unwrap());
     report_gamma(e.graph(), build)
+}
+
+fn report_explore(positions: usize, moves: usize, build: f64) -> String {
+    format!(
+        "explore {build:.2}s ({:.2} M positions/s, {:.1} M moves/s); {positions} positions, {moves} moves",
+        positions as f64 / build / 1e6,
+        moves as f64 / build / 1e6
+    )
+}
+
+fn explore_nim() -> String {
+    let (e, build) = timed(|| explore(&Nim, [vec![40u32, 40, 40]], Limits::DEFAULT).unwrap());
+    report_explore(e.graph().position_count(), e.graph().move_count(), build)
+}
+
+fn explore_fair_shares() -> String {
+    let game = FairShares::new(50).unwrap();
+    let (e, build) = timed(|| explore(&game, [vec![50u32]], Limits::DEFAULT).unwrap());
+    report_explore(e.graph().position_count(), e.graph().move_count(), build)
 }
 
 fn main() {
