@@ -35,7 +35,7 @@ pub fn run(args: LoopyArgs) -> CliResult {
     match game {
         LoopyGame::Subtraction { set, args } => {
             let set = parse_set(&set)?;
-            let game = HeapGame::subtraction(set.clone()).map_err(CliError::usage)?;
+            let game = HeapGame::subtraction(set.clone()).map_err(|e| CliError::usage(e.to_string()))?;
             let title = format!("Subtraction game with S = {{{}}}: remove s stones for an s in S", join(&set));
             heap_table(&game, &title, &args.positions, &args.output)
         }
@@ -51,7 +51,7 @@ pub fn run(args: LoopyArgs) -> CliResult {
         LoopyGame::Rectangle(a) => pair_table(&Rectangle, &about("rectangle"), 0, &a),
         LoopyGame::EmptyAndDivide(a) => pair_table(&EmptyAndDivide, &about("empty-and-divide"), 1, &a),
         LoopyGame::FairShares { almonds, at, output } => {
-            let game = FairShares::new(almonds).map_err(CliError::usage)?;
+            let game = FairShares::new(u64::from(almonds)).map_err(|e| CliError::usage(e.to_string()))?;
             let starts = if at.is_empty() { game.all_positions() } else { parse_all(&game, &at)? };
             let title = format!("{}; {almonds} almonds", about("fair-shares"));
             solve_and_print(&game, &title, starts, &output, None)
@@ -70,7 +70,7 @@ pub fn run(args: LoopyArgs) -> CliResult {
                 Some(n) => n,
                 None => at.first().map_or(0, |r| r.trim().chars().count() as u32),
             };
-            let game = TurningTurtles::new(coins).map_err(CliError::usage)?;
+            let game = TurningTurtles::new(u64::from(coins)).map_err(|e| CliError::usage(e.to_string()))?;
             let starts = if at.is_empty() { (0..1u64 << coins).collect() } else { parse_all(&game, &at)? };
             let title = format!("{}; {coins} coins", about("turning-turtles"));
             solve_and_print(&game, &title, starts, &output, None)
@@ -130,7 +130,7 @@ fn parse_set(text: &str) -> CliResult<Vec<u64>> {
 }
 
 fn parse_all<G: Notation>(game: &G, texts: &[String]) -> CliResult<Vec<G::Position>> {
-    texts.iter().map(|t| game.parse(t).map_err(CliError::usage)).collect()
+    texts.iter().map(|t| game.parse(t).map_err(|e| CliError::usage(e.to_string()))).collect()
 }
 
 fn read_input(file: &str) -> CliResult<String> {
@@ -145,20 +145,21 @@ fn read_input(file: &str) -> CliResult<String> {
 }
 
 fn limits(max_positions: usize) -> Limits {
-    Limits { max_positions, max_moves: max_positions.saturating_mul(10) }
+    Limits::positions(max_positions)
 }
 
 fn explore_error(e: ExploreError) -> CliError {
     CliError::usage(match e {
-        ExploreError::TooManyPositions { limit } => format!(
+        ExploreError::TooManyPositions { limit, .. } => format!(
             "the game has more than {limit} positions reachable from those listed; \
              raise --max-positions or list fewer or smaller positions"
         ),
-        ExploreError::TooManyMoves { limit } => format!(
+        ExploreError::TooManyMoves { limit, .. } => format!(
             "the game has more than {limit} moves reachable from those listed; \
              raise --max-positions (moves may be ten times as many) or list fewer or smaller positions"
         ),
-        ExploreError::StartOutOfBounds => "a listed position lies beyond the bound; raise --bound".to_string(),
+        ExploreError::StartOutOfBounds { .. } => "a listed position lies beyond the bound; raise --bound".to_string(),
+        e => e.to_string(),
     })
 }
 
@@ -589,7 +590,7 @@ fn term_game(name: &str, args: &SumArgs) -> CliResult<TermGame> {
             let Some(set) = &args.set else {
                 return Err(CliError::usage("a subtraction term needs the subtraction set: add --set 1,3,4"));
             };
-            TermGame::Heap(HeapGame::subtraction(parse_set(set)?).map_err(CliError::usage)?)
+            TermGame::Heap(HeapGame::subtraction(parse_set(set)?).map_err(|e| CliError::usage(e.to_string()))?)
         }
         "nim" => TermGame::Nim,
         "at-least-half" => heap(HeapRule::AtLeastHalf),
@@ -654,12 +655,12 @@ fn game_component(name: &str, position: &str, term: &str, args: &SumArgs) -> Cli
         TermGame::FairShares => {
             let total: u64 = position.split(',').filter_map(|x| x.trim().parse::<u64>().ok()).sum();
             let almonds = u32::try_from(total).unwrap_or(u32::MAX);
-            let game = FairShares::new(almonds).map_err(|e| CliError::usage(format!("{term}: {e}")))?;
+            let game = FairShares::new(u64::from(almonds)).map_err(|e| CliError::usage(format!("{term}: {e}")))?;
             component(game, term, position, max)
         }
         TermGame::TurningTurtles => {
             let coins = position.trim().chars().count() as u32;
-            let game = TurningTurtles::new(coins).map_err(|e| CliError::usage(format!("{term}: {e}")))?;
+            let game = TurningTurtles::new(u64::from(coins)).map_err(|e| CliError::usage(format!("{term}: {e}")))?;
             component(game, term, position, max)
         }
     }

@@ -71,6 +71,8 @@
 
 use crate::digraph::{Digraph, VertexId};
 use crate::outcome::Outcome;
+use crate::work::Ticker;
+use arrows_work::{Cancelled, Control};
 use std::fmt;
 
 /// A value of the generalized Sprague-Grundy function.
@@ -176,14 +178,17 @@ struct Watches {
 }
 
 impl Watches {
-    fn new(n: usize) -> Self {
+    /// Watches for `n` positions and `m` moves: a stage never makes more
+    /// than `m` watches (a position's watch only moves forward along its
+    /// follower list), so the chains are allocated once, at their largest.
+    fn new(n: usize, m: usize) -> Self {
         Watches {
             watching: vec![UNLABELLED; n],
             watch_at: vec![0; n],
             head: vec![NONE; n],
             head_stage: vec![UNLABELLED; n],
-            watcher: Vec::new(),
-            next: Vec::new(),
+            watcher: Vec::with_capacity(m),
+            next: Vec::with_capacity(m),
         }
     }
 
@@ -352,6 +357,15 @@ impl GammaLabels {
 /// Time `O(n + m + Σ_u outdeg(u)·(s(u)+1))` at worst (see the module
 /// documentation), extra memory O(n + m).
 pub fn gamma(graph: &Digraph) -> GammaLabels {
+    gamma_with(graph, &crate::work::unlimited()).expect("an unlimited control is never cancelled")
+}
+
+/// [`gamma`] under `control`: progress in positions handled (set up or
+/// labelled at a stage), and a stop with [`Cancelled`] when its token is
+/// set. Its peak memory beyond `graph` is at most
+/// [`Cost::GAMMA`](crate::Cost::GAMMA).
+pub fn gamma_with(graph: &Digraph, control: &Control) -> Result<GammaLabels, Cancelled> {
+    let mut ticker = Ticker::new(control);
     let n = graph.position_count();
     let mut value = vec![UNLABELLED; n];
     let mut counter = vec![0u32; n];
@@ -367,10 +381,11 @@ pub fn gamma(graph: &Digraph) -> GammaLabels {
     }
     start.push(live.len() as u32);
     let mut end: Vec<u32> = start[1..].to_vec();
-    let mut watches = Watches::new(n);
+    let mut watches = Watches::new(n, graph.move_count());
     let mut unlabelled: Vec<VertexId> = (0..n as VertexId).collect();
-    let mut queue: Vec<VertexId> = Vec::new();
-    let mut fresh: Vec<VertexId> = Vec::new();
+    let mut queue: Vec<VertexId> = Vec::with_capacity(n);
+    let most_predecessors = (0..n as VertexId).map(|v| graph.in_degree(v)).max().unwrap_or(0);
+    let mut fresh: Vec<VertexId> = Vec::with_capacity(most_predecessors);
     let mut visits: u64 = 0;
     let mut stage: u32 = 0;
 
@@ -416,6 +431,7 @@ pub fn gamma(graph: &Digraph) -> GammaLabels {
         watches.new_stage();
         visits += unlabelled.len() as u64;
         for &q in &unlabelled {
+            ticker.tick()?;
             let q = q as usize;
             let from = start[q] as usize;
             match advance(q, from, i, &mut live, &mut end, &value, &reversible_at, &mut visits) {
@@ -429,6 +445,7 @@ pub fn gamma(graph: &Digraph) -> GammaLabels {
         }
         let mut h = 0;
         while h < queue.len() {
+            ticker.tick()?;
             let w = queue[h] as usize;
             h += 1;
             let round = counter[w] + 1;
@@ -483,10 +500,14 @@ pub fn gamma(graph: &Digraph) -> GammaLabels {
         stage += 1;
     }
     drop(live);
+    drop(watches);
+    drop(fresh);
 
-    // The sets K of the infinite values.
+    // The sets K of the infinite values, at most the follower lists of the
+    // infinite positions.
     let mut k_start = vec![0u32; n + 1];
-    let mut k_list: Vec<u32> = Vec::new();
+    let room: usize = (0..n).filter(|&v| value[v] == INF).map(|v| graph.out_degree(v as VertexId)).sum();
+    let mut k_list: Vec<u32> = Vec::with_capacity(room);
     let mut scratch: Vec<u32> = Vec::new();
     for v in 0..n {
         if value[v] == INF {
@@ -501,7 +522,8 @@ pub fn gamma(graph: &Digraph) -> GammaLabels {
         k_start[v + 1] = k_list.len() as u32;
     }
     k_list.shrink_to_fit();
-    GammaLabels { value, counter, k_start, k_list, stats: GammaStats { stages: stage, move_visits: visits } }
+    ticker.flush()?;
+    Ok(GammaLabels { value, counter, k_start, k_list, stats: GammaStats { stages: stage, move_visits: visits } })
 }
 
 /// The mex (minimum excludant) of a set of values: the least value not in it.

@@ -49,6 +49,7 @@
 //! The classic games of the seed texts are in [`games`].
 
 pub mod analysis;
+pub mod cost;
 pub mod digraph;
 pub mod explore;
 pub mod games;
@@ -57,11 +58,13 @@ pub mod outcome;
 pub mod rng;
 pub mod sum;
 pub mod text;
+mod work;
 
 pub use analysis::{Analysis, Remoteness};
+pub use cost::Cost;
 pub use digraph::{Digraph, DigraphBuilder, DigraphError, MAX_SIZE, VertexId};
-pub use explore::{ExploreError, Explored, Game, Limits, explore};
-pub use gamma::{Gamma, GammaLabels, GammaStats, gamma, mex};
-pub use outcome::{Outcome, Outcomes, outcomes};
+pub use explore::{ExploreError, Explored, Game, Limits, SizeHint, explore, explore_with};
+pub use gamma::{Gamma, GammaLabels, GammaStats, gamma, gamma_with, mex};
+pub use outcome::{Outcome, Outcomes, outcomes, outcomes_with};
 pub use sum::{Product, SumMove, Token, nim_sum, product, sum_best_move, sum_value, tokens_value};
-pub use text::{NamedDigraph, ParseError, read_digraph};
+pub use text::{NamedDigraph, ParseError, ParseErrorKind, read_digraph, read_graph};
