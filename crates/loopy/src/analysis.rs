@@ -63,7 +63,7 @@ impl Analysis {
     /// Solves `graph`, where `cut_off[v]` says that position `v` has followers
     /// missing from the digraph. An empty `cut_off` means none are missing.
     ///
-    /// Time O(positions + moves) plus the time of [`gamma`].
+    /// Time O(positions + moves) plus the time of [`gamma`](crate::gamma()).
     ///
     /// # Panics
     /// If `cut_off` is neither empty nor one flag per position.
@@ -133,6 +133,12 @@ impl Analysis {
     /// [`Analysis::gamma`] is `Some`).
     pub fn gamma_labels(&self) -> &GammaLabels {
         &self.labels
+    }
+
+    /// The gamma values of the explored digraph (see
+    /// [`Analysis::gamma_labels`]), keeping nothing else.
+    pub fn into_gamma_labels(self) -> GammaLabels {
+        self.labels
     }
 
     /// Whether a cut-off position can be reached from `v` (then its gamma

@@ -206,6 +206,11 @@ impl<P: Clone + Eq + Hash> Explored<P> {
         !self.cut_off.iter().any(|&c| c)
     }
 
+    /// The digraph and the positions, indexed by vertex.
+    pub fn into_parts(self) -> (Digraph, Vec<P>) {
+        (self.graph, self.positions)
+    }
+
     /// The heap memory held: the digraph, the positions (with the heap
     /// memory they own, as the game reports it) and their index, in bytes.
     pub fn heap_bytes(&self) -> u64 {
@@ -251,7 +256,7 @@ pub fn explore_with<G: Game>(
         if !game.in_bounds(&p) {
             return Err(ExploreError::StartOutOfBounds { index });
         }
-        x.refuse_early(game.size_hint(&p), game.position_bytes(&p))?;
+        check_size::<G::Position>(game.size_hint(&p), game.position_bytes(&p), limits, afterwards, control)?;
         x.vertex(game, p)?;
     }
     let mut out: Vec<G::Position> = Vec::new();
@@ -281,6 +286,36 @@ pub fn explore_with<G: Game>(
     }
     control.checkpoint((head % CHECK_EVERY) as u64)?;
     x.finish()
+}
+
+/// Refuses at once a request from which at least `hint` is reachable when
+/// that is more than `limits` or `control`'s budget allow: each of those
+/// positions (owning `position_bytes` of heap memory) needs at least its
+/// share of every table of an exploration, and of the work `afterwards`.
+/// [`explore_with`] checks every start this way; a caller that lists many
+/// positions can check their number before making the list.
+pub fn check_size<P>(
+    hint: SizeHint,
+    position_bytes: usize,
+    limits: Limits,
+    afterwards: Cost,
+    control: &Control,
+) -> Result<(), ExploreError> {
+    // The position, its index entry (at 7/8 load), its cut-off flag and its follower row start.
+    let per_position = size_of::<P>() as u64 + position_bytes as u64 + 6 + 1 + 4;
+    let cost = Cost { per_position, per_move: 4 }.plus(FINISH).plus(afterwards);
+    let needed = cost.bytes(hint.positions, hint.moves);
+    let budget = control.budget.get();
+    if needed > budget {
+        return Err(ExploreError::MemoryBudget { positions: hint.positions, moves: hint.moves, needed, budget });
+    }
+    if hint.positions > limits.max_positions.min(MAX_SIZE) as u64 {
+        return Err(ExploreError::TooManyPositions { positions: hint.positions, limit: limits.max_positions });
+    }
+    if hint.moves > limits.max_moves.min(MAX_SIZE) as u64 {
+        return Err(ExploreError::TooManyMoves { moves: hint.moves, limit: limits.max_moves });
+    }
+    Ok(())
 }
 
 /// The tables of an exploration under way, and their memory.
@@ -344,26 +379,6 @@ impl<'a, P: Clone + Eq + Hash> Exploration<'a, P> {
         let budget = self.control.budget.get();
         if needed > budget {
             return Err(ExploreError::MemoryBudget { positions, moves, needed, budget });
-        }
-        Ok(())
-    }
-
-    /// Refuses at once a start from which more is reachable than the limits
-    /// or the budget allow: `hint` bounds what is reachable from below, and
-    /// each of those positions needs at least its share of every table.
-    fn refuse_early(&self, hint: SizeHint, position_bytes: usize) -> Result<(), ExploreError> {
-        let per_position = size_of::<P>() as u64 + position_bytes as u64 + 6 + 1 + 4;
-        let cost = Cost { per_position, per_move: 4 }.plus(FINISH).plus(self.afterwards);
-        let needed = cost.bytes(hint.positions, hint.moves);
-        let budget = self.control.budget.get();
-        if needed > budget {
-            return Err(ExploreError::MemoryBudget { positions: hint.positions, moves: hint.moves, needed, budget });
-        }
-        if hint.positions > self.max_positions as u64 {
-            return Err(ExploreError::TooManyPositions { positions: hint.positions, limit: self.limits.max_positions });
-        }
-        if hint.moves > self.max_moves as u64 {
-            return Err(ExploreError::TooManyMoves { moves: hint.moves, limit: self.limits.max_moves });
         }
         Ok(())
     }

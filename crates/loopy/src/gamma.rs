@@ -131,6 +131,21 @@ impl Gamma {
     }
 }
 
+impl serde::Serialize for Gamma {
+    /// A finite value as a number, `∞(K)` as `{"infinity": [K...]}`.
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        match self {
+            Gamma::Finite(n) => serializer.serialize_u32(*n),
+            Gamma::Infinite(k) => {
+                let mut map = serializer.serialize_map(Some(1))?;
+                map.serialize_entry("infinity", k)?;
+                map.end()
+            }
+        }
+    }
+}
+
 impl fmt::Display for Gamma {
     /// `3`, or `∞{0,2}` for `∞(K)` with `K = {0, 2}` (`∞{}` for an empty `K`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -52,6 +52,13 @@ impl Outcome {
     }
 }
 
+impl serde::Serialize for Outcome {
+    /// The letter, `"P"`, `"N"` or `"D"`.
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.letter())
+    }
+}
+
 impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.letter())

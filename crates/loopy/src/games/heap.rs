@@ -81,17 +81,19 @@ impl HeapGame {
         Ok(HeapGame::new(HeapRule::Subtraction(s)))
     }
 
-    /// The subtraction game whose subtraction set is written `1,3,4`.
-    pub fn subtraction_from_text(text: &str) -> Result<HeapGame, GameError> {
-        let set: Result<Vec<u64>, _> = text.split(',').map(|x| x.trim().parse::<u64>()).collect();
-        let set = set.map_err(|_| GameError::SubtractionSetSyntax { text: text.to_string() })?;
-        HeapGame::subtraction(set)
-    }
-
     /// The same game with heaps larger than `bound` cut off.
     pub fn with_bound(mut self, bound: u64) -> HeapGame {
         self.bound = Some(bound);
         self
+    }
+
+    /// The subtraction set of a subtraction game (sorted), `None` for the
+    /// other rules.
+    pub fn subtraction_set(&self) -> Option<&[u64]> {
+        match &self.rule {
+            HeapRule::Subtraction(set) => Some(set),
+            _ => None,
+        }
     }
 
     /// The rule.
@@ -265,8 +267,6 @@ mod tests {
         assert_eq!(followers(&HeapGame::subtraction([4, 1, 3]).unwrap(), 3), vec![0, 2]);
         assert_eq!(HeapGame::subtraction([]), Err(GameError::EmptySubtractionSet));
         assert_eq!(HeapGame::subtraction([0, 2]), Err(GameError::ZeroInSubtractionSet));
-        assert_eq!(HeapGame::subtraction_from_text("4, 1,3"), HeapGame::subtraction([1, 3, 4]));
-        assert!(matches!(HeapGame::subtraction_from_text("1,x"), Err(GameError::SubtractionSetSyntax { .. })));
     }
 
     #[test]

@@ -106,7 +106,7 @@ pub enum PositionError {
         text: String,
     },
     /// A heap below the smallest position of the game.
-    #[error("a heap of this game has at least {smallest} stones, got {heap}")]
+    #[error("the smallest heap of this game is {smallest}, got {heap}")]
     BelowSmallest {
         /// The heap read.
         heap: u64,

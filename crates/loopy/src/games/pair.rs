@@ -27,11 +27,17 @@ impl Game for Rectangle {
         }
     }
 
-    /// Exact: every smaller board is reachable, and the `a·b` boards with
-    /// both sides positive have two moves each.
+    /// Exact: from `a × b` with both sides positive, every board with both
+    /// sides positive and no larger is reachable (`a·b` boards, two moves
+    /// each), and the boards `0 × y` and `x × 0` with `x, y` positive (but not
+    /// `0 × 0`, whose neighbours are terminal); a board with a side 0 is
+    /// terminal.
     fn size_hint(&self, &(a, b): &(u32, u32)) -> SizeHint {
         let (a, b) = (u64::from(a), u64::from(b));
-        SizeHint { positions: (a + 1) * (b + 1), moves: 2 * a * b }
+        if a == 0 || b == 0 {
+            return SizeHint::START;
+        }
+        SizeHint { positions: a * b + a + b, moves: 2 * a * b }
     }
 }
 

@@ -171,6 +171,13 @@ impl PolicemanAndThief {
         (self.rows, self.cols)
     }
 
+    /// The number of positions: both players on free cells, either to move,
+    /// and `Over`.
+    pub fn position_count(&self) -> u64 {
+        let cells = self.free.iter().filter(|&&f| f).count() as u64;
+        2 * cells * cells + 1
+    }
+
     /// Every position with both on free cells, both players to move, and
     /// `Over`.
     pub fn all_positions(&self) -> Vec<Chase> {
@@ -308,6 +315,7 @@ mod tests {
         g.followers(&s, &mut out);
         // stay, right, down, down-right
         assert_eq!(out.len(), 4);
+        assert_eq!(g.position_count(), g.all_positions().len() as u64);
         assert_eq!(
             PolicemanAndThief::parse_board("P.T\nP.."),
             Err(BoardError::Repeated { line: 2, column: 1, piece: 'P' })
