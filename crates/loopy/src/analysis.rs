@@ -73,7 +73,7 @@ impl Analysis {
     }
 
     /// [`Analysis::new`] under `control`: progress in positions handled (each
-    /// position once per pass, four passes), and a stop with [`Cancelled`]
+    /// position at most once in each of four passes, twice in one), and a stop with [`Cancelled`]
     /// when its token is set. Its peak memory beyond `graph` is
     /// [`Analysis::peak_bytes`].
     ///

@@ -375,8 +375,7 @@ pub fn gamma(graph: &Digraph) -> GammaLabels {
     gamma_with(graph, &crate::work::unlimited()).expect("an unlimited control is never cancelled")
 }
 
-/// [`gamma`] under `control`: progress in positions handled (set up or
-/// labelled at a stage), and a stop with [`Cancelled`] when its token is
+/// [`gamma`] under `control`: progress in positions labelled, and a stop with [`Cancelled`] when its token is
 /// set. Its peak memory beyond `graph` is at most
 /// [`Cost::GAMMA`](crate::Cost::GAMMA).
 pub fn gamma_with(graph: &Digraph, control: &Control) -> Result<GammaLabels, Cancelled> {
@@ -403,6 +402,7 @@ pub fn gamma_with(graph: &Digraph, control: &Control) -> Result<GammaLabels, Can
     let mut fresh: Vec<VertexId> = Vec::with_capacity(most_predecessors);
     let mut visits: u64 = 0;
     let mut stage: u32 = 0;
+    let mut infinite: u64 = 0;
 
     // Moves the watch of q forward from position k of its live list: past
     // followers with a value below the stage (dropped for good) and
@@ -446,7 +446,7 @@ pub fn gamma_with(graph: &Digraph, control: &Control) -> Result<GammaLabels, Can
         watches.new_stage();
         visits += unlabelled.len() as u64;
         for &q in &unlabelled {
-            ticker.tick()?;
+            ticker.poll()?;
             let q = q as usize;
             let from = start[q] as usize;
             match advance(q, from, i, &mut live, &mut end, &value, &reversible_at, &mut visits) {
@@ -460,6 +460,7 @@ pub fn gamma_with(graph: &Digraph, control: &Control) -> Result<GammaLabels, Can
         }
         let mut h = 0;
         while h < queue.len() {
+            // A position labelled with a finite value.
             ticker.tick()?;
             let w = queue[h] as usize;
             h += 1;
@@ -509,9 +510,11 @@ pub fn gamma_with(graph: &Digraph, control: &Control) -> Result<GammaLabels, Can
             } else {
                 value[u] = INF;
                 counter[u] = i;
+                infinite += 1;
                 false
             }
         });
+        ticker.advance(std::mem::take(&mut infinite))?;
         stage += 1;
     }
     drop(live);

@@ -10,29 +10,46 @@ const EVERY: u64 = 4096;
 /// at the cost of an increment and a comparison per step.
 pub(crate) struct Ticker<'a> {
     control: &'a Control,
+    /// Steps since the last checkpoint.
     steps: u64,
+    /// Of those, the ones that are progress (positions handled).
+    done: u64,
 }
 
 impl<'a> Ticker<'a> {
     pub(crate) fn new(control: &'a Control) -> Ticker<'a> {
-        Ticker { control, steps: 0 }
+        Ticker { control, steps: 0, done: 0 }
     }
 
-    /// One more step (a position handled).
+    /// One more step that is progress: a position handled.
     #[inline]
     pub(crate) fn tick(&mut self) -> Result<(), Cancelled> {
+        self.done += 1;
+        self.poll()
+    }
+
+    /// One more step of work that is not counted as progress (a position
+    /// looked at again): only the cancel token is watched.
+    #[inline]
+    pub(crate) fn poll(&mut self) -> Result<(), Cancelled> {
         self.steps += 1;
         if self.steps == EVERY {
-            self.steps = 0;
-            return self.control.checkpoint(EVERY);
+            return self.flush();
         }
         Ok(())
     }
 
-    /// Reports the steps not yet reported.
+    /// `n` more steps that are progress at once.
+    pub(crate) fn advance(&mut self, n: u64) -> Result<(), Cancelled> {
+        self.done += n;
+        self.poll()
+    }
+
+    /// Reports the progress not yet reported, and looks at the cancel token.
     pub(crate) fn flush(&mut self) -> Result<(), Cancelled> {
-        let steps = std::mem::take(&mut self.steps);
-        self.control.checkpoint(steps)
+        self.steps = 0;
+        let done = std::mem::take(&mut self.done);
+        self.control.checkpoint(done)
     }
 }
 
