@@ -73,9 +73,9 @@ impl Analysis {
     }
 
     /// [`Analysis::new`] under `control`: progress in positions handled (each
-    /// position at most once in each of four passes, twice in one), and a stop with [`Cancelled`]
-    /// when its token is set. Its peak memory beyond `graph` is
-    /// [`Analysis::peak_bytes`].
+    /// position at most once in each of four passes, twice in one), and a
+    /// stop with [`Cancelled`] when its token is set. Its peak memory beyond
+    /// `graph` is [`Analysis::peak_bytes`].
     ///
     /// # Panics
     /// If `cut_off` is neither empty nor one flag per position.
