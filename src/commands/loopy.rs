@@ -187,11 +187,16 @@ fn read_input(file: &str) -> CliResult<String> {
     Ok(text)
 }
 
+/// How errors name a file: `-` is standard input.
+fn shown(file: &str) -> &str {
+    if file == "-" { "standard input" } else { file }
+}
+
 /// A game digraph read from `file`; `undirected` also takes DOT graphs.
 fn read_named(file: &str, undirected: bool) -> CliResult<NamedDigraph> {
     let text = read_input(file)?;
     let read = if undirected { arrows_loopy::read_graph(&text) } else { arrows_loopy::read_digraph(&text) };
-    read.map_err(|e: ParseError| CliError::usage(format!("{file}, {e}")).caused_by(e))
+    read.map_err(|e: ParseError| CliError::usage(format!("{}, {e}", shown(file))).caused_by(e))
 }
 
 fn digraph(args: &DigraphArgs) -> CliResult {
@@ -272,7 +277,7 @@ fn advise(e: CatalogError, file: Option<&str>) -> CliError {
     if matches!(e.innermost(), CatalogError::SumDisagrees { .. } | CatalogError::CopWinDisagrees { .. }) {
         return CliError::failure(format!("{e}; this is a bug, please report it")).caused_by(e);
     }
-    CliError::usage(words(&e, file.unwrap_or("the digraph"))).caused_by(e)
+    CliError::usage(words(&e, file.map_or("the digraph", shown))).caused_by(e)
 }
 
 fn words(e: &CatalogError, file: &str) -> String {
