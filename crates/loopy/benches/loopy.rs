@@ -126,7 +126,11 @@ fn gamma_random_sparse() -> String {
 }
 
 fn gamma_random_downward() -> String {
-    let (g, build) = timed(|| random_downward_digraph(100_000, 1_000_000, 3, 3));
+    // Whether the few upward moves leave any position infinite depends on
+    // the draw; seed 46 gives the hard case this measures, every value
+    // finite, up to 11 (12 stages), as seed 3 did before the generator
+    // changed.
+    let (g, build) = timed(|| random_downward_digraph(100_000, 1_000_000, 3, 46));
     report_gamma(&g, build)
 }
 
