@@ -41,10 +41,6 @@ impl Cost {
     /// chains, allocated once at their largest (12 bytes).
     pub const GAMMA: Cost = Cost { per_position: 48, per_move: 12 };
 
-    /// A digraph's own tables: followers and predecessors, each a start per
-    /// position and an entry per move.
-    pub const DIGRAPH: Cost = Cost { per_position: 8, per_move: 8 };
-
     /// The bytes for `positions` positions and `moves` moves (saturating).
     pub fn bytes(self, positions: u64, moves: u64) -> u64 {
         self.per_position.saturating_mul(positions).saturating_add(self.per_move.saturating_mul(moves))

@@ -25,7 +25,7 @@ mod sum;
 
 pub use copwin::{CopWinReport, cop_win};
 pub use error::CatalogError;
-pub use report::{Grid, Report, Row, Summary, Tally};
+pub use report::{Report, Row, Summary, Tally};
 pub use rules::{solve, solve_digraph};
 pub use sum::{BestMove, SumReport, SumRequest, TermValue, solve_sum};
 
@@ -255,6 +255,15 @@ pub fn game(name: &str) -> Option<&'static GameInfo> {
     GAMES.iter().find(|g| g.name == name)
 }
 
+impl std::str::FromStr for GameId {
+    type Err = CatalogError;
+
+    /// The game named `name` (`square-but-one`), or [`CatalogError::UnknownGame`].
+    fn from_str(name: &str) -> Result<GameId, CatalogError> {
+        game(name).map(|g| g.id).ok_or_else(|| CatalogError::UnknownGame { name: name.to_string() })
+    }
+}
+
 impl GameId {
     /// What the catalog says of this game.
     pub fn info(self) -> &'static GameInfo {
@@ -363,10 +372,12 @@ mod tests {
         for (i, g) in GAMES.iter().enumerate() {
             assert_eq!(game(g.name), Some(g));
             assert_eq!(g.id.info(), g);
+            assert_eq!(g.name.parse::<GameId>(), Ok(g.id));
             assert!(GAMES[i + 1..].iter().all(|h| h.name != g.name && h.id != g.id), "{}", g.name);
             assert!(!g.about.ends_with('.') && !g.about.contains("--"), "{}", g.about);
         }
         assert_eq!(game("no-such-game"), None);
+        assert_eq!("chess".parse::<GameId>(), Err(CatalogError::UnknownGame { name: "chess".into() }));
     }
 
     #[test]

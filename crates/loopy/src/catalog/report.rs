@@ -168,10 +168,6 @@ pub struct Tally<'a> {
     pub open_gammas: usize,
 }
 
-/// A table of gamma values of a game on pairs: rows the first number,
-/// columns the second.
-pub type Grid = Columns;
-
 impl Report {
     /// The rows as an aligned table with a header (by display width, so
     /// that `∞{K}` aligns).
@@ -201,7 +197,7 @@ impl Report {
     /// The gamma values of a game on pairs listed up to a number, as a grid:
     /// rows the first number, columns the second, right-aligned; `None` for
     /// other reports.
-    pub fn grid(&self) -> Option<Grid> {
+    pub fn grid(&self) -> Option<Columns> {
         let (smallest, upto) = self.square?;
         let side = (upto - smallest + 1) as usize;
         if self.rows.len() != side * side {
