@@ -96,7 +96,7 @@ fn empty_state_of_every_tree_with_at_most_12_edges() {
 
 #[test]
 fn every_reachable_state_of_random_graphs_with_cycles() {
-    let mut rng = Rng(0xA770_0005);
+    let mut rng = support::Rng::new(0xA770_0005);
     let mut checked = 0;
     for v in VARIANTS {
         let mut canon = CanonicalEngine::<Grundy>::new(BUDGET);
@@ -139,7 +139,7 @@ proptest! {
     /// Random graphs (forests or not, connected or not) and random states.
     #[test]
     fn random_graphs_and_states(seed in any::<u64>(), n in 2usize..9, extra in 0usize..5, trimmed in any::<bool>()) {
-        let mut rng = Rng(seed);
+        let mut rng = support::Rng::new(seed);
         let m = (n - 1 + extra).min(n * (n - 1) / 2);
         let g = random_connected(&mut rng, n, m);
         let v = if trimmed { Variant::Trimmed } else { Variant::Untrimmed };

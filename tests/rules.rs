@@ -56,7 +56,7 @@ proptest! {
     /// of the flip are the flips of the followers.
     #[test]
     fn states_followers_and_flip(seed in any::<u64>(), n in 2usize..8, extra in 0usize..5) {
-        let mut rng = Rng(seed);
+        let mut rng = support::Rng::new(seed);
         let m = (n - 1 + extra).min(n * (n - 1) / 2);
         let g = random_connected(&mut rng, n, m);
         // Any decoration, state or not.
@@ -132,7 +132,7 @@ proptest! {
     /// same graph (the untrimmed rules are stricter).
     #[test]
     fn dormant_states_are_states(seed in any::<u64>(), n in 2usize..8) {
-        let mut rng = Rng(seed);
+        let mut rng = support::Rng::new(seed);
         let g = random_connected(&mut rng, n, n - 1);
         let d = random_state(&mut rng, &g, Variant::Untrimmed, &Decoration::empty(n - 1));
         prop_assert!(Variant::Trimmed.is_state(&g, &d));

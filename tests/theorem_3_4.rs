@@ -60,7 +60,7 @@ fn every_tree_with_at_most_10_edges() {
 
 #[test]
 fn random_graphs_with_cycles() {
-    let mut rng = Rng(3_4);
+    let mut rng = support::Rng::new(3_4);
     for _ in 0..150 {
         let n = 3 + rng.below(9);
         let max_m = (n * (n - 1) / 2).min(12);
@@ -78,7 +78,7 @@ fn remark_every_graph_is_a_trimming() {
     // G-hat: G with one pendant edge added at each leaf; trim(G-hat) is G
     // (compared through the Game: same Grundy values from the empty state,
     // and the same numbers of vertices and edges).
-    let mut rng = Rng(0x3_4_1);
+    let mut rng = support::Rng::new(0x3_4_1);
     for _ in 0..60 {
         let n = 3 + rng.below(6);
         let m = n - 1 + rng.below(3).min(n * (n - 1) / 2 - (n - 1));

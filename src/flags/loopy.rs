@@ -11,11 +11,15 @@ Examples:
   arrows loopy fair-shares --almonds 6                  all 11 positions
   arrows loopy rectangle --upto 5 --grid                the slicing table
   arrows loopy nim --at 13,12,8                         a winning move
-  arrows loopy digraph butler.txt                       a digraph from a file (- for stdin)
-  arrows loopy sum --digraph butler.txt E R2 I          coins on three vertices
+  arrows loopy digraph crates/loopy/tests/data/butler-thaw.txt
+                                                        a digraph from a file (- for stdin)
+  arrows loopy sum --digraph crates/loopy/tests/data/butler-thaw.txt E R2 I
+                                                        coins on three vertices
   arrows loopy sum square-but-one:7 subtraction:9 --set 1,3,4
-  arrows loopy cop-win graph.txt --play
+  arrows loopy cop-win crates/loopy/tests/data/petersen.txt --play
   arrows loopy tribulations --upto 50 --json            one JSON object per line
+
+The files named are in the source tree of arrows (crates/loopy/tests/data/).
 
 Columns: outcome P (the previous player wins: the player to move loses), N (the
 next player, to move, wins) or D (a draw: play goes on forever); remoteness in
@@ -28,7 +32,13 @@ in K, D otherwise.
 
 Games that add stones are explored up to --bound; a result the bound could
 change is shown as ? (null in JSON), a remoteness known only within bounds as
-LOW..HIGH.";
+LOW..HIGH.
+
+Memory: a game is refused, with the positions and bytes it needs, when it
+cannot fit --max-memory (default: three quarters of the available memory);
+games whose size is known from the positions listed (Nim, the rectangle, a
+listing of heaps or pairs) are refused before any work. Long explorations
+show their progress on a terminal; Ctrl-C stops them.";
 
 /// Arguments of `arrows loopy`.
 #[derive(Args, Debug)]
@@ -54,11 +64,15 @@ pub struct Output {
     /// Refuse a game with more positions than this (moves: ten times as many).
     #[arg(long, value_name = "N", default_value_t = 10_000_000)]
     pub max_positions: usize,
+    /// Memory budget, e.g. 2G (default: three quarters of the available
+    /// memory). A game that needs more is refused with what it needs.
+    #[arg(long, value_name = "SIZE", value_parser = crate::flags::values::budget)]
+    pub max_memory: Option<arrows_work::Budget>,
 }
 
 /// Which heaps to list.
 #[derive(Args, Debug, Clone)]
-pub struct Positions {
+pub struct HeapPositions {
     /// List the heaps 0 to N [default: 30].
     #[arg(long, value_name = "N")]
     pub upto: Option<u64>,
@@ -73,7 +87,7 @@ pub struct PairPositions {
     /// List the pairs with both numbers up to N [default: 8].
     #[arg(long, value_name = "N")]
     pub upto: Option<u64>,
-    /// List this position only; repeat for several (e.g. --at 5x5).
+    /// List this position only, AxB or A,B (e.g. --at 5x5); repeat for several.
     #[arg(long = "at", value_name = "POSITION", conflicts_with = "upto")]
     pub at: Vec<String>,
 }
@@ -82,7 +96,7 @@ pub struct PairPositions {
 #[derive(Args, Debug, Clone)]
 pub struct HeapArgs {
     #[command(flatten)]
-    pub positions: Positions,
+    pub positions: HeapPositions,
     #[command(flatten)]
     pub output: Output,
 }
@@ -91,7 +105,7 @@ pub struct HeapArgs {
 #[derive(Args, Debug, Clone)]
 pub struct GrowingHeapArgs {
     #[command(flatten)]
-    pub positions: Positions,
+    pub positions: HeapPositions,
     /// Explore heaps up to B; moves to larger heaps are cut off (default: the
     /// whole game where it is finite, else 1000 times the largest heap listed,
     /// at least 100000 and at most --max-positions).
@@ -127,6 +141,9 @@ pub struct DigraphArgs {
     /// Print one JSON object per position, one per line, instead of a table.
     #[arg(long)]
     pub json: bool,
+    /// Memory budget, e.g. 2G (default: three quarters of the available memory).
+    #[arg(long, value_name = "SIZE", value_parser = crate::flags::values::budget)]
+    pub max_memory: Option<arrows_work::Budget>,
 }
 
 /// A sum of positions.
@@ -158,6 +175,9 @@ pub struct SumArgs {
     /// than this.
     #[arg(long, value_name = "N", default_value_t = 10_000_000)]
     pub max_positions: usize,
+    /// Memory budget, e.g. 2G (default: three quarters of the available memory).
+    #[arg(long, value_name = "SIZE", value_parser = crate::flags::values::budget)]
+    pub max_memory: Option<arrows_work::Budget>,
 }
 
 /// The games.
@@ -175,7 +195,7 @@ pub enum LoopyGame {
         #[command(flatten)]
         args: HeapArgs,
     },
-    /// Nim: remove any number of stones from one heap (--at 3,4,5 for several heaps).
+    /// Nim: remove any number of stones from one heap (positions 3,4,5 for several heaps).
     ///
     /// With --upto, single heaps (gamma n = n). With --at, positions of several
     /// heaps, e.g. --at 13,12,8, with a winning move.
@@ -307,12 +327,19 @@ pub enum LoopyGame {
         /// Print one JSON object instead of text.
         #[arg(long)]
         json: bool,
+        /// Memory budget of --play, e.g. 2G (default: three quarters of the
+        /// available memory).
+        #[arg(long, value_name = "SIZE", value_parser = crate::flags::values::budget)]
+        max_memory: Option<arrows_work::Budget>,
     },
     /// Any digraph read from a file: an edge list or DOT.
     ///
     /// Edge list: each line a position followed by its followers ("E A1 N2"),
-    /// or a chain "a -> b -> c"; # starts a comment. DOT: digraph { a -> b; }.
-    /// A position with no move loses for the player to move there.
+    /// or a chain "a -> b -> c"; # starts a comment. DOT: digraph { a -> b; }
+    /// (a game digraph is directed: an undirected DOT graph is refused). A
+    /// position with no move loses for the player to move there.
+    ///
+    /// Example: arrows loopy digraph crates/loopy/tests/data/butler-loop.txt --at E
     Digraph(DigraphArgs),
     /// A sum of positions: one token per component, a move moves one token.
     ///
@@ -322,6 +349,32 @@ pub enum LoopyGame {
     ///
     /// Example: arrows loopy sum square-but-one:7 subtraction:9 --set 1,3,4
     ///
-    /// Example: arrows loopy sum --digraph butler.txt E R2 I --verify
+    /// Example: arrows loopy sum --digraph crates/loopy/tests/data/butler-thaw.txt E R2 I --verify
     Sum(SumArgs),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use arrows_loopy::catalog::GAMES;
+
+    /// The subcommands are the catalog's games and `sum`, in the catalog's
+    /// order, each with the catalog's one-line description and a flag for each
+    /// parameter of its rules: the two lists cannot drift apart.
+    #[test]
+    fn the_subcommands_are_the_catalog() {
+        let cmd = <LoopyGame as Subcommand>::augment_subcommands(clap::Command::new("loopy"));
+        let names: Vec<&str> = cmd.get_subcommands().map(|c| c.get_name()).collect();
+        let mut expected: Vec<&str> = GAMES.iter().map(|g| g.name).collect();
+        expected.push("sum");
+        assert_eq!(names, expected);
+        for game in GAMES {
+            let sub = cmd.find_subcommand(game.name).expect("listed above");
+            let about = sub.get_about().map(|a| a.to_string()).unwrap_or_default();
+            assert_eq!(about, game.about, "the description of {}", game.name);
+            for p in game.parameters {
+                assert!(sub.get_arguments().any(|a| a.get_id() == p.name), "{} has no --{}", game.name, p.name);
+            }
+        }
+    }
 }

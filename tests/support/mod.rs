@@ -1,30 +1,33 @@
-//! Shared helpers of the integration tests: graph enumerations, a small
-//! deterministic random generator, and the binary run from the outside.
+//! Shared helpers of the integration tests: graph enumerations, the
+//! project's seeded random generator, and the binary run from the outside.
 #![allow(dead_code)]
 
 pub mod binary;
 
 use arrows_core::{Decoration, Graph, Variant, families};
+use arrows_loopy::rng::rand::{Rng as _, RngExt as _};
 
 /// A memory budget large enough for every test game.
 pub const BUDGET: u64 = 4 << 30;
 
-/// splitmix64: deterministic, seedable, good enough for test inputs.
-pub struct Rng(pub u64);
+/// The project's one seeded generator (see `arrows_loopy::rng`), with the
+/// two draws the tests use.
+pub struct Rng(arrows_loopy::rng::SeededRng);
 
 impl Rng {
-    /// The next 64 random bits.
-    pub fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+    /// The generator started from `seed`; the same seed gives the same sequence.
+    pub fn new(seed: u64) -> Rng {
+        Rng(arrows_loopy::rng::seeded(seed))
     }
 
-    /// A number in `0..n`.
+    /// The next 64 random bits.
+    pub fn next(&mut self) -> u64 {
+        self.0.next_u64()
+    }
+
+    /// A number in `0..n`, uniformly.
     pub fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
+        self.0.random_range(0..n)
     }
 }
 

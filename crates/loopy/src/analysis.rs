@@ -22,9 +22,12 @@
 //!
 //! On a digraph with no cut-off position every result is exact.
 
+use crate::cost::Cost;
 use crate::digraph::{Digraph, VertexId};
-use crate::gamma::{Gamma, GammaLabels, gamma};
+use crate::gamma::{Gamma, GammaLabels, gamma_with};
 use crate::outcome::{NO_REMOTENESS, Outcome, Outcomes, retrograde};
+use crate::work::Ticker;
+use arrows_work::{Cancelled, Control};
 
 /// What is known of the remoteness of a position.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -60,19 +63,40 @@ impl Analysis {
     /// Solves `graph`, where `cut_off[v]` says that position `v` has followers
     /// missing from the digraph. An empty `cut_off` means none are missing.
     ///
-    /// Time O(positions + moves) plus the time of [`gamma`].
+    /// Time O(positions + moves) plus the time of [`gamma`](crate::gamma()).
     ///
     /// # Panics
     /// If `cut_off` is neither empty nor one flag per position.
     pub fn new(graph: &Digraph, cut_off: &[bool]) -> Analysis {
+        Analysis::with_control(graph, cut_off, &crate::work::unlimited())
+            .expect("an unlimited control is never cancelled")
+    }
+
+    /// [`Analysis::new`] under `control`: progress in positions handled (each
+    /// position at most once in each of four passes, twice in one), and a
+    /// stop with [`Cancelled`] when its token is set. Its peak memory beyond
+    /// `graph` is [`Analysis::peak_bytes`].
+    ///
+    /// # Panics
+    /// If `cut_off` is neither empty nor one flag per position.
+    pub fn with_control(graph: &Digraph, cut_off: &[bool], control: &Control) -> Result<Analysis, Cancelled> {
         let n = graph.position_count();
         assert!(cut_off.is_empty() || cut_off.len() == n, "one cut-off flag per position");
         let cut = |v: VertexId| cut_off.get(v as usize).copied().unwrap_or(false);
-        let certain = retrograde(graph, |v| u32::from(cut(v)));
-        let (possibly_n, possibly_p, low_n, low_p) = optimistic(graph, &cut);
-        let labels = gamma(graph);
-        let reaches_cut = reaches(graph, &cut);
-        Analysis { certain, possibly_n, possibly_p, low_n, low_p, labels, reaches_cut }
+        let certain = retrograde(graph, |v| u32::from(cut(v)), control)?;
+        let (possibly_n, possibly_p, low_n, low_p) = optimistic(graph, &cut, control)?;
+        let labels = gamma_with(graph, control)?;
+        let reaches_cut = reaches(graph, &cut, control)?;
+        Ok(Analysis { certain, possibly_n, possibly_p, low_n, low_p, labels, reaches_cut })
+    }
+
+    /// The most heap memory [`Analysis::new`] holds at once while solving
+    /// `graph`, beyond `graph` itself, in bytes: [`Cost::ANALYSIS`] and a
+    /// list as long as the most moves into or out of a position.
+    pub fn peak_bytes(graph: &Digraph) -> u64 {
+        let n = graph.position_count() as VertexId;
+        let most = (0..n).map(|v| graph.in_degree(v).max(graph.out_degree(v))).max().unwrap_or(0);
+        Cost::ANALYSIS.bytes(u64::from(n), graph.move_count() as u64) + 4 * most as u64
     }
 
     /// The outcome of `v` if the bound cannot change it, else `None`.
@@ -111,6 +135,12 @@ impl Analysis {
         &self.labels
     }
 
+    /// The gamma values of the explored digraph (see
+    /// [`Analysis::gamma_labels`]), keeping nothing else.
+    pub fn into_gamma_labels(self) -> GammaLabels {
+        self.labels
+    }
+
     /// Whether a cut-off position can be reached from `v` (then its gamma
     /// value, and possibly its outcome, depend on the bound).
     pub fn reaches_cut_off(&self, v: VertexId) -> bool {
@@ -141,7 +171,8 @@ type Optimistic = (Vec<bool>, Vec<bool>, Vec<u32>, Vec<u32>);
 /// (remoteness 0) or a win (remoteness 1) for the player to move there.
 /// Returns (possibly N, possibly P, lower bounds of the remoteness as an N-
 /// and as a P-position).
-fn optimistic(graph: &Digraph, cut: &impl Fn(VertexId) -> bool) -> Optimistic {
+fn optimistic(graph: &Digraph, cut: &impl Fn(VertexId) -> bool, control: &Control) -> Result<Optimistic, Cancelled> {
+    let mut ticker = Ticker::new(control);
     let n = graph.position_count();
     let mut pn = vec![false; n];
     let mut pp = vec![false; n];
@@ -150,7 +181,7 @@ fn optimistic(graph: &Digraph, cut: &impl Fn(VertexId) -> bool) -> Optimistic {
     // Known followers not yet possibly-N (the missing ones are, at time 1).
     let mut counter: Vec<u32> = (0..n as VertexId).map(|v| graph.out_degree(v) as u32).collect();
     // Bucket queue by remoteness: entries (vertex, is_p).
-    let mut buckets: Vec<Vec<(VertexId, bool)>> = vec![Vec::new(), Vec::new(), Vec::new()];
+    let mut levels = Levels::new(n);
     for v in 0..n as VertexId {
         let i = v as usize;
         if cut(v) {
@@ -158,34 +189,32 @@ fn optimistic(graph: &Digraph, cut: &impl Fn(VertexId) -> bool) -> Optimistic {
             // followers possibly N makes v possibly P at >= 2.
             pn[i] = true;
             low_n[i] = 1;
-            buckets[1].push((v, false));
+            levels.push(1, (v, false));
             if counter[i] == 0 {
                 pp[i] = true;
                 low_p[i] = 2;
-                buckets[2].push((v, true));
+                levels.push(2, (v, true));
             }
         } else if counter[i] == 0 {
             pp[i] = true;
             low_p[i] = 0;
-            buckets[0].push((v, true));
+            levels.push(0, (v, true));
         }
     }
     let mut r = 0;
-    while r < buckets.len() {
-        let mut k = 0;
-        while k < buckets[r].len() {
-            let (w, is_p) = buckets[r][k];
-            k += 1;
-            if buckets.len() < r + 2 {
-                buckets.push(Vec::new());
-            }
+    while !levels.is_empty() {
+        let mut k = levels.first(r);
+        while k != END {
+            ticker.tick()?;
+            let (w, is_p) = levels.entry[k];
+            k = levels.link[k];
             for &p in graph.predecessors(w) {
                 let p = p as usize;
                 if is_p {
                     if !pn[p] {
                         pn[p] = true;
                         low_n[p] = r as u32 + 1;
-                        buckets[r + 1].push((p as VertexId, false));
+                        levels.push(r + 1, (p as VertexId, false));
                     }
                 } else if !pp[p] {
                     counter[p] -= 1;
@@ -194,23 +223,75 @@ fn optimistic(graph: &Digraph, cut: &impl Fn(VertexId) -> bool) -> Optimistic {
                         let t = if cut(p as VertexId) { (r + 1).max(2) } else { r + 1 };
                         pp[p] = true;
                         low_p[p] = t as u32;
-                        while buckets.len() <= t {
-                            buckets.push(Vec::new());
-                        }
-                        buckets[t].push((p as VertexId, true));
+                        levels.push(t, (p as VertexId, true));
                     }
                 }
             }
         }
-        buckets[r] = Vec::new();
+        levels.close(r);
         r += 1;
     }
-    (pn, pp, low_n, low_p)
+    ticker.flush()?;
+    Ok((pn, pp, low_n, low_p))
+}
+
+/// The end of a list of [`Levels`].
+const END: usize = usize::MAX;
+
+/// The entries `(vertex, is_p)` of the optimistic analysis by level (the
+/// remoteness bound they get), as lists threaded through one array. An
+/// entry is only ever added one or two levels above the level being taken,
+/// so three lists, reused in turn, hold every level still to come; and as
+/// each vertex enters at most twice (possibly N, possibly P) the array is
+/// allocated once: 2 entries of 16 bytes per position.
+struct Levels {
+    entry: Vec<(VertexId, bool)>,
+    link: Vec<usize>,
+    head: [usize; 3],
+    tail: [usize; 3],
+}
+
+impl Levels {
+    fn new(positions: usize) -> Levels {
+        let room = 2 * positions;
+        Levels { entry: Vec::with_capacity(room), link: Vec::with_capacity(room), head: [END; 3], tail: [END; 3] }
+    }
+
+    /// Adds `entry` at the end of `level`'s list.
+    fn push(&mut self, level: usize, entry: (VertexId, bool)) {
+        let k = self.entry.len();
+        self.entry.push(entry);
+        self.link.push(END);
+        let s = level % 3;
+        if self.head[s] == END {
+            self.head[s] = k;
+        } else {
+            self.link[self.tail[s]] = k;
+        }
+        self.tail[s] = k;
+    }
+
+    /// The first entry of `level`'s list (follow `link` for the rest).
+    fn first(&self, level: usize) -> usize {
+        self.head[level % 3]
+    }
+
+    /// Empties `level`'s list, for the level three above it.
+    fn close(&mut self, level: usize) {
+        self.head[level % 3] = END;
+        self.tail[level % 3] = END;
+    }
+
+    /// Whether no level has an entry left.
+    fn is_empty(&self) -> bool {
+        self.head.iter().all(|&h| h == END)
+    }
 }
 
 /// For each position, whether it can reach (in zero or more moves) a position
 /// for which `cut` holds.
-fn reaches(graph: &Digraph, cut: &impl Fn(VertexId) -> bool) -> Vec<bool> {
+fn reaches(graph: &Digraph, cut: &impl Fn(VertexId) -> bool, control: &Control) -> Result<Vec<bool>, Cancelled> {
+    let mut ticker = Ticker::new(control);
     let n = graph.position_count();
     let mut seen = vec![false; n];
     let mut stack: Vec<VertexId> = (0..n as VertexId).filter(|&v| cut(v)).collect();
@@ -218,6 +299,7 @@ fn reaches(graph: &Digraph, cut: &impl Fn(VertexId) -> bool) -> Vec<bool> {
         seen[v as usize] = true;
     }
     while let Some(w) = stack.pop() {
+        ticker.tick()?;
         for &p in graph.predecessors(w) {
             if !seen[p as usize] {
                 seen[p as usize] = true;
@@ -225,7 +307,8 @@ fn reaches(graph: &Digraph, cut: &impl Fn(VertexId) -> bool) -> Vec<bool> {
             }
         }
     }
-    seen
+    ticker.flush()?;
+    Ok(seen)
 }
 
 #[cfg(test)]

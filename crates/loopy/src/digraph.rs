@@ -20,9 +20,14 @@ pub type VertexId = u32;
 pub const MAX_SIZE: usize = (u32::MAX - 8) as usize;
 
 /// Why a digraph could not be built.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum DigraphError {
     /// A move names a position that was never added.
+    #[error(
+        "a move uses position {position}, but the digraph has only {positions} positions \
+         (numbered 0 to {}); add the position before its moves",
+        positions.saturating_sub(1)
+    )]
     UnknownPosition {
         /// The position number used by the move.
         position: usize,
@@ -30,29 +35,12 @@ pub enum DigraphError {
         positions: usize,
     },
     /// More than [`MAX_SIZE`] positions or moves.
+    #[error("too many {what}: a digraph holds at most {MAX_SIZE}")]
     TooLarge {
         /// What overflowed: `"positions"` or `"moves"`.
         what: &'static str,
     },
 }
-
-impl fmt::Display for DigraphError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            DigraphError::UnknownPosition { position, positions } => write!(
-                f,
-                "a move uses position {position}, but the digraph has only {positions} positions \
-                 (numbered 0 to {}); add the position before its moves",
-                positions.saturating_sub(1)
-            ),
-            DigraphError::TooLarge { what } => {
-                write!(f, "too many {what}: a digraph holds at most {MAX_SIZE}")
-            }
-        }
-    }
-}
-
-impl std::error::Error for DigraphError {}
 
 /// A finite game digraph: positions `0..n` and moves between them.
 ///
@@ -120,6 +108,38 @@ impl Digraph {
         let n = graph.node_bound();
         let moves = graph.edge_references().map(|e| (graph.to_index(e.source()), graph.to_index(e.target())));
         Digraph::from_moves(n, moves).expect("petgraph indices lie below node_bound")
+    }
+
+    /// The digraph whose followers of `v` are `succ[succ_start[v]..succ_start[v + 1]]`,
+    /// in that order; the predecessor rows are made by a counting sort, so
+    /// that each lists its positions in increasing order (as
+    /// [`DigraphBuilder::build`] lists them when moves are added position
+    /// by position). Extra memory: 4 bytes per position, besides the
+    /// predecessor rows (4 bytes per position and per move).
+    ///
+    /// # Panics
+    /// If `succ_start` is empty, not increasing, does not end at
+    /// `succ.len()`, or a follower is not a position.
+    pub(crate) fn from_follower_rows(succ_start: Vec<u32>, succ: Vec<u32>) -> Digraph {
+        let n = succ_start.len() - 1;
+        assert_eq!(succ_start[n] as usize, succ.len(), "the rows end at the last follower");
+        let mut pred_start = vec![0u32; n + 1];
+        for &w in &succ {
+            pred_start[w as usize + 1] += 1;
+        }
+        for i in 0..n {
+            pred_start[i + 1] += pred_start[i];
+        }
+        let mut fill: Vec<u32> = pred_start[..n].to_vec();
+        let mut pred = vec![0u32; succ.len()];
+        for v in 0..n {
+            for &w in &succ[succ_start[v] as usize..succ_start[v + 1] as usize] {
+                let slot = &mut fill[w as usize];
+                pred[*slot as usize] = v as u32;
+                *slot += 1;
+            }
+        }
+        Digraph { succ_start, succ, pred_start, pred }
     }
 
     /// This digraph as a `petgraph` graph whose node `i` is position `i` and
@@ -342,6 +362,15 @@ mod tests {
         let err = Digraph::from_moves(2, [(0, 2)]).unwrap_err();
         assert_eq!(err, DigraphError::UnknownPosition { position: 2, positions: 2 });
         assert!(err.to_string().contains("numbered 0 to 1"));
+    }
+
+    #[test]
+    fn follower_rows_give_the_builders_digraph() {
+        let moves = [(0, 2), (0, 1), (1, 1), (2, 0), (2, 1), (3, 0)];
+        let g = Digraph::from_moves(4, moves).unwrap();
+        let rows = Digraph::from_follower_rows(vec![0, 2, 3, 5, 6], vec![2, 1, 1, 0, 1, 0]);
+        assert_eq!(rows, g);
+        assert_eq!(rows.predecessors(1), &[0, 1, 2]);
     }
 
     #[test]

@@ -71,6 +71,8 @@
 
 use crate::digraph::{Digraph, VertexId};
 use crate::outcome::Outcome;
+use crate::work::Ticker;
+use arrows_work::{Cancelled, Control};
 use std::fmt;
 
 /// A value of the generalized Sprague-Grundy function.
@@ -129,6 +131,21 @@ impl Gamma {
     }
 }
 
+impl serde::Serialize for Gamma {
+    /// A finite value as a number, `∞(K)` as `{"infinity": [K...]}`.
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        match self {
+            Gamma::Finite(n) => serializer.serialize_u32(*n),
+            Gamma::Infinite(k) => {
+                let mut map = serializer.serialize_map(Some(1))?;
+                map.serialize_entry("infinity", k)?;
+                map.end()
+            }
+        }
+    }
+}
+
 impl fmt::Display for Gamma {
     /// `3`, or `∞{0,2}` for `∞(K)` with `K = {0, 2}` (`∞{}` for an empty `K`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -176,14 +193,17 @@ struct Watches {
 }
 
 impl Watches {
-    fn new(n: usize) -> Self {
+    /// Watches for `n` positions and `m` moves: a stage never makes more
+    /// than `m` watches (a position's watch only moves forward along its
+    /// follower list), so the chains are allocated once, at their largest.
+    fn new(n: usize, m: usize) -> Self {
         Watches {
             watching: vec![UNLABELLED; n],
             watch_at: vec![0; n],
             head: vec![NONE; n],
             head_stage: vec![UNLABELLED; n],
-            watcher: Vec::new(),
-            next: Vec::new(),
+            watcher: Vec::with_capacity(m),
+            next: Vec::with_capacity(m),
         }
     }
 
@@ -352,6 +372,14 @@ impl GammaLabels {
 /// Time `O(n + m + Σ_u outdeg(u)·(s(u)+1))` at worst (see the module
 /// documentation), extra memory O(n + m).
 pub fn gamma(graph: &Digraph) -> GammaLabels {
+    gamma_with(graph, &crate::work::unlimited()).expect("an unlimited control is never cancelled")
+}
+
+/// [`gamma`] under `control`: progress in positions labelled, and a stop with [`Cancelled`] when its token is
+/// set. Its peak memory beyond `graph` is at most
+/// [`Cost::GAMMA`](crate::Cost::GAMMA).
+pub fn gamma_with(graph: &Digraph, control: &Control) -> Result<GammaLabels, Cancelled> {
+    let mut ticker = Ticker::new(control);
     let n = graph.position_count();
     let mut value = vec![UNLABELLED; n];
     let mut counter = vec![0u32; n];
@@ -367,12 +395,14 @@ pub fn gamma(graph: &Digraph) -> GammaLabels {
     }
     start.push(live.len() as u32);
     let mut end: Vec<u32> = start[1..].to_vec();
-    let mut watches = Watches::new(n);
+    let mut watches = Watches::new(n, graph.move_count());
     let mut unlabelled: Vec<VertexId> = (0..n as VertexId).collect();
-    let mut queue: Vec<VertexId> = Vec::new();
-    let mut fresh: Vec<VertexId> = Vec::new();
+    let mut queue: Vec<VertexId> = Vec::with_capacity(n);
+    let most_predecessors = (0..n as VertexId).map(|v| graph.in_degree(v)).max().unwrap_or(0);
+    let mut fresh: Vec<VertexId> = Vec::with_capacity(most_predecessors);
     let mut visits: u64 = 0;
     let mut stage: u32 = 0;
+    let mut infinite: u64 = 0;
 
     // Moves the watch of q forward from position k of its live list: past
     // followers with a value below the stage (dropped for good) and
@@ -416,6 +446,7 @@ pub fn gamma(graph: &Digraph) -> GammaLabels {
         watches.new_stage();
         visits += unlabelled.len() as u64;
         for &q in &unlabelled {
+            ticker.poll()?;
             let q = q as usize;
             let from = start[q] as usize;
             match advance(q, from, i, &mut live, &mut end, &value, &reversible_at, &mut visits) {
@@ -429,6 +460,8 @@ pub fn gamma(graph: &Digraph) -> GammaLabels {
         }
         let mut h = 0;
         while h < queue.len() {
+            // A position labelled with a finite value.
+            ticker.tick()?;
             let w = queue[h] as usize;
             h += 1;
             let round = counter[w] + 1;
@@ -477,16 +510,22 @@ pub fn gamma(graph: &Digraph) -> GammaLabels {
             } else {
                 value[u] = INF;
                 counter[u] = i;
+                infinite += 1;
                 false
             }
         });
+        ticker.advance(std::mem::take(&mut infinite))?;
         stage += 1;
     }
     drop(live);
+    drop(watches);
+    drop(fresh);
 
-    // The sets K of the infinite values.
+    // The sets K of the infinite values, at most the follower lists of the
+    // infinite positions.
     let mut k_start = vec![0u32; n + 1];
-    let mut k_list: Vec<u32> = Vec::new();
+    let room: usize = (0..n).filter(|&v| value[v] == INF).map(|v| graph.out_degree(v as VertexId)).sum();
+    let mut k_list: Vec<u32> = Vec::with_capacity(room);
     let mut scratch: Vec<u32> = Vec::new();
     for v in 0..n {
         if value[v] == INF {
@@ -501,7 +540,8 @@ pub fn gamma(graph: &Digraph) -> GammaLabels {
         k_start[v + 1] = k_list.len() as u32;
     }
     k_list.shrink_to_fit();
-    GammaLabels { value, counter, k_start, k_list, stats: GammaStats { stages: stage, move_visits: visits } }
+    ticker.flush()?;
+    Ok(GammaLabels { value, counter, k_start, k_list, stats: GammaStats { stages: stage, move_visits: visits } })
 }
 
 /// The mex (minimum excludant) of a set of values: the least value not in it.

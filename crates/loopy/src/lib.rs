@@ -10,8 +10,10 @@
 //! * directly: [`DigraphBuilder`] (`add_position`, `add_move`, `build`),
 //!   [`Digraph::from_moves`], or [`Digraph::from_petgraph`];
 //! * from rules: implement [`Game`] (positions and their followers) and call
-//!   [`explore()`] from the start positions, with [`Limits`] on the size; games
-//!   whose positions are unbounded cut moves off with [`Game::in_bounds`];
+//!   [`explore()`] from the start positions, with [`Limits`] on the size, or
+//!   [`explore_with`] under an [`arrows_work::Control`] (a memory budget it
+//!   refuses to outgrow, progress, cancellation); games whose positions are
+//!   unbounded cut moves off with [`Game::in_bounds`];
 //! * from text: [`read_digraph`] (edge list or DOT).
 //!
 //! # Solving it
@@ -46,9 +48,20 @@
 //! assert_eq!(labels.get(2).to_string(), "∞{1}");
 //! ```
 //!
-//! The classic games of the seed texts are in [`games`].
+//! The classic games of the seed texts are in [`games`]; the [`catalog`]
+//! names them all, builds them from their parameters and answers requests
+//! about them (reports of rows, sums, cop-win) for every front door.
+//!
+//! # Memory
+//!
+//! The solvers' peak memory per position and per move is [`Cost`]; an
+//! exploration counts its tables and the solving to come against the budget
+//! of its control, and refuses before it would outgrow it
+//! ([`ExploreError::MemoryBudget`]).
 
 pub mod analysis;
+pub mod catalog;
+pub mod cost;
 pub mod digraph;
 pub mod explore;
 pub mod games;
@@ -57,11 +70,13 @@ pub mod outcome;
 pub mod rng;
 pub mod sum;
 pub mod text;
+mod work;
 
 pub use analysis::{Analysis, Remoteness};
+pub use cost::Cost;
 pub use digraph::{Digraph, DigraphBuilder, DigraphError, MAX_SIZE, VertexId};
-pub use explore::{ExploreError, Explored, Game, Limits, explore};
-pub use gamma::{Gamma, GammaLabels, GammaStats, gamma, mex};
-pub use outcome::{Outcome, Outcomes, outcomes};
-pub use sum::{Product, SumMove, Token, nim_sum, product, sum_best_move, sum_value, tokens_value};
-pub use text::{NamedDigraph, ParseError, read_digraph};
+pub use explore::{ExploreError, Explored, Game, Limits, SizeHint, check_size, explore, explore_with};
+pub use gamma::{Gamma, GammaLabels, GammaStats, gamma, gamma_with, mex};
+pub use outcome::{Outcome, Outcomes, outcomes, outcomes_with};
+pub use sum::{Product, SumMove, Token, nim_sum, product, product_with, sum_best_move, sum_value, tokens_value};
+pub use text::{NamedDigraph, ParseError, ParseErrorKind, read_digraph, read_graph};

@@ -24,6 +24,8 @@
 //! have no remoteness.
 
 use crate::digraph::{Digraph, VertexId};
+use crate::work::Ticker;
+use arrows_work::{Cancelled, Control};
 use std::fmt;
 
 /// The outcome class of a position under optimal play.
@@ -47,6 +49,13 @@ impl Outcome {
             Outcome::N => "N",
             Outcome::D => "D",
         }
+    }
+}
+
+impl serde::Serialize for Outcome {
+    /// The letter, `"P"`, `"N"` or `"D"`.
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.letter())
     }
 }
 
@@ -136,19 +145,30 @@ impl Outcomes {
 /// Win/lose/draw and remoteness of every position, by retrograde analysis in
 /// time and extra memory O(positions + moves).
 pub fn outcomes(graph: &Digraph) -> Outcomes {
-    retrograde(graph, |_| 0)
+    outcomes_with(graph, &crate::work::unlimited()).expect("an unlimited control is never cancelled")
+}
+
+/// [`outcomes`] under `control`: progress in positions decided, and a stop
+/// with [`Cancelled`] when its token is set.
+pub fn outcomes_with(graph: &Digraph, control: &Control) -> Result<Outcomes, Cancelled> {
+    retrograde(graph, |_| 0, control)
 }
 
 /// The retrograde analysis with `extra(v)` unresolvable moves added to each
 /// position `v`: such a position can still be N (through a P follower) but
 /// never P. With `extra = 0` this is the plain analysis.
-pub(crate) fn retrograde(graph: &Digraph, extra: impl Fn(VertexId) -> u32) -> Outcomes {
+pub(crate) fn retrograde(
+    graph: &Digraph,
+    extra: impl Fn(VertexId) -> u32,
+    control: &Control,
+) -> Result<Outcomes, Cancelled> {
+    let mut ticker = Ticker::new(control);
     let n = graph.position_count();
     let mut outcome = vec![Outcome::D; n];
     let mut remoteness = vec![NO_REMOTENESS; n];
     // The counter of moves out of v not yet known to lead to an N-position.
     let mut counter: Vec<u32> = (0..n as VertexId).map(|v| graph.out_degree(v) as u32 + extra(v)).collect();
-    let mut queue: Vec<VertexId> = Vec::with_capacity(n / 4);
+    let mut queue: Vec<VertexId> = Vec::with_capacity(n);
     for v in 0..n as VertexId {
         if counter[v as usize] == 0 {
             outcome[v as usize] = Outcome::P;
@@ -159,6 +179,7 @@ pub(crate) fn retrograde(graph: &Digraph, extra: impl Fn(VertexId) -> u32) -> Ou
     let (pred_start, pred) = graph.predecessor_rows();
     let mut head = 0;
     while head < queue.len() {
+        ticker.tick()?;
         let w = queue[head] as usize;
         head += 1;
         let r = remoteness[w] + 1;
@@ -186,7 +207,8 @@ pub(crate) fn retrograde(graph: &Digraph, extra: impl Fn(VertexId) -> u32) -> Ou
             }
         }
     }
-    Outcomes { outcome, remoteness }
+    ticker.flush()?;
+    Ok(Outcomes { outcome, remoteness })
 }
 
 #[cfg(test)]

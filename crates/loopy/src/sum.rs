@@ -15,9 +15,13 @@
 //! the crate's property tests check on random digraphs with self-loops and
 //! 2-cycles: the rule needs no refinement.
 
-use crate::digraph::{Digraph, DigraphBuilder, DigraphError, MAX_SIZE, VertexId};
+use crate::cost::Cost;
+use crate::digraph::{Digraph, MAX_SIZE, VertexId};
+use crate::explore::{ExploreError, Limits};
 use crate::gamma::{Gamma, GammaLabels};
 use crate::outcome::Outcome;
+use crate::work::Ticker;
+use arrows_work::Control;
 
 /// The nim-sum of two generalized Sprague-Grundy values.
 pub fn nim_sum(a: &Gamma, b: &Gamma) -> Gamma {
@@ -186,40 +190,66 @@ impl Product {
 
 /// The product digraph of the sum of `components`, or an error if it would
 /// have more than `max_positions` positions (or more than [`MAX_SIZE`]
-/// positions or moves).
-pub fn product(components: &[&Digraph], max_positions: usize) -> Result<Product, DigraphError> {
+/// positions or moves, or more than the machine's default budget).
+pub fn product(components: &[&Digraph], max_positions: usize) -> Result<Product, ExploreError> {
+    let limits = Limits { max_positions, max_moves: MAX_SIZE };
+    product_with(components, limits, Cost::GAMMA, &Control::default())
+}
+
+/// The product digraph of the sum of `components` within `limits` and
+/// `control`'s budget, counting the work `afterwards` (its solving, say:
+/// [`Cost::GAMMA`]): refused before anything is allocated when it cannot
+/// fit; stops when `control` is cancelled.
+pub fn product_with(
+    components: &[&Digraph],
+    limits: Limits,
+    afterwards: Cost,
+    control: &Control,
+) -> Result<Product, ExploreError> {
     let sizes: Vec<usize> = components.iter().map(|g| g.position_count()).collect();
-    let mut n: usize = 1;
-    for &s in &sizes {
-        n = n
-            .checked_mul(s)
-            .filter(|&n| n <= max_positions.min(MAX_SIZE))
-            .ok_or(DigraphError::TooLarge { what: "positions" })?;
+    let max_positions = limits.max_positions.min(MAX_SIZE);
+    let n = sizes.iter().try_fold(1u64, |n, &s| n.checked_mul(s as u64)).unwrap_or(u64::MAX);
+    let moves = components
+        .iter()
+        .zip(&sizes)
+        .try_fold(0u64, |m, (g, &s)| {
+            let others = n.checked_div(s as u64).unwrap_or(0);
+            m.checked_add((g.move_count() as u64).checked_mul(others)?)
+        })
+        .unwrap_or(u64::MAX);
+    // The follower rows, then the predecessor rows and the fill cursors of their sort.
+    let needed = Cost { per_position: 12, per_move: 8 }.plus(afterwards).bytes(n, moves);
+    let budget = control.budget.get();
+    if needed > budget {
+        return Err(ExploreError::MemoryBudget { positions: n, moves, needed, budget });
     }
-    let mut moves: usize = 0;
-    for (j, g) in components.iter().enumerate() {
-        let others = n.checked_div(sizes[j]).unwrap_or(0);
-        moves = moves
-            .checked_add(g.move_count().saturating_mul(others))
-            .filter(|&m| m <= MAX_SIZE)
-            .ok_or(DigraphError::TooLarge { what: "moves" })?;
+    if n > max_positions as u64 {
+        return Err(ExploreError::TooManyPositions { positions: n, limit: limits.max_positions });
     }
-    let mut b = DigraphBuilder::with_positions(n)?;
-    b.reserve_moves(moves);
+    if moves > limits.max_moves.min(MAX_SIZE) as u64 {
+        return Err(ExploreError::TooManyMoves { moves, limit: limits.max_moves });
+    }
+    let (n, moves) = (n as usize, moves as usize);
     let mut stride = vec![1usize; sizes.len()];
     for j in (0..sizes.len().saturating_sub(1)).rev() {
         stride[j] = stride[j + 1] * sizes[j + 1];
     }
+    let mut succ_start: Vec<u32> = Vec::with_capacity(n + 1);
+    let mut succ: Vec<u32> = Vec::with_capacity(moves);
+    let mut ticker = Ticker::new(control);
+    succ_start.push(0);
     for x in 0..n {
+        ticker.tick()?;
         for (j, g) in components.iter().enumerate() {
             let v = (x / stride[j]) % sizes[j];
             for &w in g.followers(v as VertexId) {
-                let y = x - v * stride[j] + w as usize * stride[j];
-                b.add_move(x, y)?;
+                succ.push((x - v * stride[j] + w as usize * stride[j]) as u32);
             }
         }
+        succ_start.push(succ.len() as u32);
     }
-    Ok(Product { graph: b.build(), sizes })
+    ticker.flush()?;
+    Ok(Product { graph: Digraph::from_follower_rows(succ_start, succ), sizes })
 }
 
 #[cfg(test)]
@@ -255,6 +285,7 @@ mod tests {
         let mut f: Vec<Vec<VertexId>> = p.graph.followers(x).iter().map(|&y| p.tuple(y)).collect();
         f.sort();
         assert_eq!(f, vec![vec![0, 2], vec![1, 1]]);
-        assert!(product(&[&a, &b, &b], 10).is_err());
+        let err = product(&[&a, &b, &b], 10).unwrap_err();
+        assert_eq!(err, ExploreError::TooManyPositions { positions: 18, limit: 10 });
     }
 }

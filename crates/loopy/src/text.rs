@@ -18,14 +18,19 @@
 //!
 //! **DOT.** A file whose first word is `digraph`, `graph` or `strict`: node
 //! statements, edge statements with chains and `{ ... }` groups, subgraphs;
-//! attributes, ports and attribute statements are read and ignored. In an
-//! undirected `graph`, `a -- b` is the two moves `a -> b` and `b -> a`.
+//! attributes, ports and attribute statements are read and ignored.
 //!
-//! Positions are numbered in order of first appearance.
+//! A game digraph is directed: [`read_digraph`] refuses an undirected DOT
+//! `graph` (whose `a -- b` would silently become a 2-cycle). Uses where the
+//! direction does not matter, such as cop-win recognition, read with
+//! [`read_graph`], which takes `a -- b` as the two moves `a -> b` and
+//! `b -> a`.
+//!
+//! Positions are numbered in order of first appearance. Errors name the line
+//! and the column (both from 1, columns counted in characters).
 
 use crate::digraph::{Digraph, DigraphBuilder, VertexId};
 use hashbrown::HashMap;
-use std::fmt;
 
 /// A digraph whose positions have names.
 #[derive(Debug, Clone)]
@@ -49,22 +54,52 @@ impl NamedDigraph {
     }
 }
 
-/// A syntax error in a digraph file, with its line number (from 1).
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// A syntax error in a digraph file, with its place (line and column from 1).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}, column {column}: {kind}")]
 pub struct ParseError {
     /// The line of the error.
     pub line: usize,
-    /// What is wrong and what was expected.
-    pub message: String,
+    /// The column of the error, in characters.
+    pub column: usize,
+    /// What is wrong.
+    pub kind: ParseErrorKind,
 }
 
-impl fmt::Display for ParseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "line {}: {}", self.line, self.message)
-    }
+/// What is wrong in a digraph file.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ParseErrorKind {
+    /// An edge-list arrow with nothing on one side.
+    #[error("an arrow '->' needs a position on each side, e.g. 'a -> b'")]
+    ArrowWithoutEnd,
+    /// An undirected DOT `graph` where a game digraph was expected.
+    #[error("a game digraph is directed, but this DOT graph is undirected; write 'digraph' and '->'")]
+    Undirected,
+    /// `--` inside a `digraph`.
+    #[error("'--' in a digraph; use '->'")]
+    UndirectedEdge,
+    /// `->` inside an undirected `graph`.
+    #[error("'->' in an undirected graph; use '--' or write 'digraph'")]
+    DirectedEdge,
+    /// A character DOT does not allow there.
+    #[error("unexpected character '{found}' in the DOT text")]
+    UnexpectedCharacter {
+        /// The character read.
+        found: char,
+    },
+    /// A `/*` comment, a quoted name or a `<...>` name that is never closed.
+    #[error("{opening} is never closed")]
+    Unclosed {
+        /// What was opened: `a comment '/*'`, `a quoted name`, `a '<' name`.
+        opening: &'static str,
+    },
+    /// Something else than the DOT grammar allows.
+    #[error("{expected}")]
+    Syntax {
+        /// What was expected there.
+        expected: &'static str,
+    },
 }
-
-impl std::error::Error for ParseError {}
 
 #[derive(Default)]
 struct Names {
@@ -93,19 +128,37 @@ impl Names {
     }
 }
 
-/// Reads a digraph from an edge list or DOT text (detected by the first word).
+/// Reads a game digraph from an edge list or DOT text (told apart by the
+/// first word). An undirected DOT `graph` is refused
+/// ([`ParseErrorKind::Undirected`]): a game digraph is directed.
 pub fn read_digraph(text: &str) -> Result<NamedDigraph, ParseError> {
+    if is_dot(text) {
+        let (graph, header) = read_dot(text)?;
+        match header {
+            None => Ok(graph),
+            Some((line, column)) => Err(ParseError { line, column, kind: ParseErrorKind::Undirected }),
+        }
+    } else {
+        read_edge_list(text)
+    }
+}
+
+/// Reads a graph whose direction does not matter (for cop-win recognition):
+/// an edge list, a DOT `digraph`, or a DOT `graph`, whose `a -- b` becomes
+/// the two moves `a -> b` and `b -> a`.
+pub fn read_graph(text: &str) -> Result<NamedDigraph, ParseError> {
+    if is_dot(text) { read_dot(text).map(|(graph, _)| graph) } else { read_edge_list(text) }
+}
+
+/// Whether the first word of `text` starts a DOT file.
+fn is_dot(text: &str) -> bool {
     let first_word = text
         .lines()
         .map(|l| l.split('#').next().unwrap_or("").trim())
         .find(|l| !l.is_empty() && !l.starts_with("//"))
         .and_then(|l| l.split(|c: char| c.is_whitespace() || c == '{').next())
         .unwrap_or("");
-    if matches!(first_word.to_ascii_lowercase().as_str(), "digraph" | "graph" | "strict") {
-        read_dot(text)
-    } else {
-        read_edge_list(text)
-    }
+    matches!(first_word.to_ascii_lowercase().as_str(), "digraph" | "graph" | "strict")
 }
 
 /// Reads the edge-list form.
@@ -121,11 +174,12 @@ pub fn read_edge_list(text: &str) -> Result<NamedDigraph, ParseError> {
         };
         if line.contains("->") {
             let links: Vec<Vec<String>> = line.split("->").map(words).collect();
-            if links.iter().any(Vec::is_empty) {
-                return Err(ParseError {
-                    line: i + 1,
-                    message: "an arrow '->' needs a position on each side, e.g. 'a -> b'".into(),
-                });
+            if let Some(empty) = links.iter().position(Vec::is_empty) {
+                // The arrow before the empty link, or after it for the first.
+                let arrow = empty.saturating_sub(1).min(links.len() - 2);
+                let at = line.match_indices("->").nth(arrow).map_or(0, |(b, _)| b);
+                let column = line[..at].chars().count() + 1;
+                return Err(ParseError { line: i + 1, column, kind: ParseErrorKind::ArrowWithoutEnd });
             }
             let ids: Vec<Vec<VertexId>> = links.iter().map(|l| l.iter().map(|n| names.id(n)).collect()).collect();
             for pair in ids.windows(2) {
@@ -154,54 +208,89 @@ enum Tok {
     Sym(&'static str),
 }
 
-fn tokenize(text: &str) -> Result<Vec<(Tok, usize)>, ParseError> {
-    let chars: Vec<char> = text.chars().collect();
+/// A token and its place: line and column, from 1.
+type Placed = (Tok, usize, usize);
+
+/// Walks the characters of a text, keeping the line and column.
+struct Cursor {
+    chars: Vec<char>,
+    at: usize,
+    line: usize,
+    line_start: usize,
+}
+
+impl Cursor {
+    fn peek(&self, ahead: usize) -> Option<char> {
+        self.chars.get(self.at + ahead).copied()
+    }
+
+    fn column(&self) -> usize {
+        self.at - self.line_start + 1
+    }
+
+    fn place(&self) -> (usize, usize) {
+        (self.line, self.column())
+    }
+
+    /// Moves past one character.
+    fn bump(&mut self) {
+        if self.chars.get(self.at) == Some(&'\n') {
+            self.line += 1;
+            self.line_start = self.at + 1;
+        }
+        self.at += 1;
+    }
+
+    fn skip_line(&mut self) {
+        while self.peek(0).is_some_and(|c| c != '\n') {
+            self.bump();
+        }
+    }
+
+    /// Whether only blanks precede the cursor on its line.
+    fn at_line_start(&self) -> bool {
+        self.chars[self.line_start..self.at].iter().all(|c| c.is_whitespace())
+    }
+}
+
+fn unclosed(at: (usize, usize), opening: &'static str) -> ParseError {
+    ParseError { line: at.0, column: at.1, kind: ParseErrorKind::Unclosed { opening } }
+}
+
+fn is_name_char(c: char) -> bool {
+    c.is_alphanumeric() || c == '_' || c == '.' || c == '-'
+}
+
+fn tokenize(text: &str) -> Result<Vec<Placed>, ParseError> {
+    let mut cur = Cursor { chars: text.chars().collect(), at: 0, line: 1, line_start: 0 };
     let mut toks = Vec::new();
-    let mut line = 1;
-    let mut i = 0;
-    let at_line_start =
-        |chars: &[char], i: usize| chars[..i].iter().rev().take_while(|&&c| c != '\n').all(|c| c.is_whitespace());
-    while i < chars.len() {
-        let c = chars[i];
+    while let Some(c) = cur.peek(0) {
+        let start = cur.place();
+        let push = |toks: &mut Vec<Placed>, t: Tok| toks.push((t, start.0, start.1));
         match c {
-            '\n' => {
-                line += 1;
-                i += 1;
-            }
-            c if c.is_whitespace() => i += 1,
-            '#' if at_line_start(&chars, i) => {
-                while i < chars.len() && chars[i] != '\n' {
-                    i += 1;
-                }
-            }
-            '/' if chars.get(i + 1) == Some(&'/') => {
-                while i < chars.len() && chars[i] != '\n' {
-                    i += 1;
-                }
-            }
-            '/' if chars.get(i + 1) == Some(&'*') => {
-                let start = line;
-                i += 2;
+            c if c.is_whitespace() => cur.bump(),
+            '#' if cur.at_line_start() => cur.skip_line(),
+            '/' if cur.peek(1) == Some('/') => cur.skip_line(),
+            '/' if cur.peek(1) == Some('*') => {
+                cur.bump();
+                cur.bump();
                 loop {
-                    if i + 1 >= chars.len() {
-                        return Err(ParseError { line: start, message: "a comment '/*' is never closed".into() });
+                    match (cur.peek(0), cur.peek(1)) {
+                        (Some('*'), Some('/')) => break,
+                        (Some(_), Some(_)) => cur.bump(),
+                        _ => return Err(unclosed(start, "a comment '/*'")),
                     }
-                    if chars[i] == '*' && chars[i + 1] == '/' {
-                        i += 2;
-                        break;
-                    }
-                    if chars[i] == '\n' {
-                        line += 1;
-                    }
-                    i += 1;
                 }
+                cur.bump();
+                cur.bump();
             }
-            '-' if matches!(chars.get(i + 1), Some('>') | Some('-')) => {
-                toks.push((Tok::Sym(if chars[i + 1] == '>' { "->" } else { "--" }), line));
-                i += 2;
+            '-' if matches!(cur.peek(1), Some('>') | Some('-')) => {
+                push(&mut toks, Tok::Sym(if cur.peek(1) == Some('>') { "->" } else { "--" }));
+                cur.bump();
+                cur.bump();
             }
             '{' | '}' | '[' | ']' | '=' | ';' | ',' | ':' => {
-                let s = match c {
+                let sym = match c {
                     '{' => "{",
                     '}' => "}",
                     '[' => "[",
@@ -211,74 +300,66 @@ fn tokenize(text: &str) -> Result<Vec<(Tok, usize)>, ParseError> {
                     ',' => ",",
                     _ => ":",
                 };
-                toks.push((Tok::Sym(s), line));
-                i += 1;
+                push(&mut toks, Tok::Sym(sym));
+                cur.bump();
             }
             '"' => {
-                let start = line;
-                let mut s = String::new();
-                i += 1;
+                let mut name = String::new();
+                cur.bump();
                 loop {
-                    match chars.get(i) {
-                        None => {
-                            return Err(ParseError { line: start, message: "a quoted name is never closed".into() });
-                        }
+                    match cur.peek(0) {
+                        None => return Err(unclosed(start, "a quoted name")),
                         Some('"') => break,
-                        Some('\\') if chars.get(i + 1) == Some(&'"') => {
-                            s.push('"');
-                            i += 1;
+                        Some('\\') if cur.peek(1) == Some('"') => {
+                            name.push('"');
+                            cur.bump();
                         }
-                        Some(&ch) => {
-                            if ch == '\n' {
-                                line += 1;
-                            }
-                            s.push(ch);
-                        }
+                        Some(ch) => name.push(ch),
                     }
-                    i += 1;
+                    cur.bump();
                 }
-                i += 1;
-                toks.push((Tok::Id(s), start));
+                cur.bump();
+                push(&mut toks, Tok::Id(name));
             }
             '<' => {
                 // An HTML-like string: keep it whole, nesting included.
-                let start = line;
                 let mut depth = 0;
-                let mut s = String::new();
+                let mut name = String::new();
                 loop {
-                    let Some(&ch) = chars.get(i) else {
-                        return Err(ParseError { line: start, message: "a '<' name is never closed".into() });
+                    let Some(ch) = cur.peek(0) else {
+                        return Err(unclosed(start, "a '<' name"));
                     };
                     match ch {
                         '<' => depth += 1,
                         '>' => depth -= 1,
-                        '\n' => line += 1,
                         _ => {}
                     }
-                    s.push(ch);
-                    i += 1;
+                    name.push(ch);
+                    cur.bump();
                     if depth == 0 {
                         break;
                     }
                 }
-                toks.push((Tok::Id(s), start));
+                push(&mut toks, Tok::Id(name));
             }
-            c if c.is_alphanumeric() || c == '_' || c == '.' || c == '-' => {
-                let mut s = String::new();
-                while i < chars.len() {
-                    let ch = chars[i];
-                    let arrow = ch == '-' && matches!(chars.get(i + 1), Some('>') | Some('-'));
-                    if (ch.is_alphanumeric() || ch == '_' || ch == '.' || ch == '-') && !arrow {
-                        s.push(ch);
-                        i += 1;
-                    } else {
+            c if is_name_char(c) => {
+                let mut name = String::new();
+                while let Some(ch) = cur.peek(0) {
+                    let arrow = ch == '-' && matches!(cur.peek(1), Some('>') | Some('-'));
+                    if !is_name_char(ch) || arrow {
                         break;
                     }
+                    name.push(ch);
+                    cur.bump();
                 }
-                toks.push((Tok::Id(s), line));
+                push(&mut toks, Tok::Id(name));
             }
-            _ => {
-                return Err(ParseError { line, message: format!("unexpected character '{c}' in the DOT text") });
+            found => {
+                return Err(ParseError {
+                    line: start.0,
+                    column: start.1,
+                    kind: ParseErrorKind::UnexpectedCharacter { found },
+                });
             }
         }
     }
@@ -286,7 +367,7 @@ fn tokenize(text: &str) -> Result<Vec<(Tok, usize)>, ParseError> {
 }
 
 struct Dot {
-    toks: Vec<(Tok, usize)>,
+    toks: Vec<Placed>,
     at: usize,
     directed: bool,
     names: Names,
@@ -294,15 +375,21 @@ struct Dot {
 
 impl Dot {
     fn peek(&self) -> Option<&Tok> {
-        self.toks.get(self.at).map(|(t, _)| t)
+        self.toks.get(self.at).map(|(t, _, _)| t)
     }
 
-    fn line(&self) -> usize {
-        self.toks.get(self.at).or(self.toks.last()).map_or(1, |&(_, l)| l)
+    /// The place of the next token (of the last one at the end).
+    fn place(&self) -> (usize, usize) {
+        self.toks.get(self.at).or(self.toks.last()).map_or((1, 1), |&(_, l, c)| (l, c))
     }
 
-    fn err<T>(&self, message: impl Into<String>) -> Result<T, ParseError> {
-        Err(ParseError { line: self.line(), message: message.into() })
+    fn fail<T>(&self, kind: ParseErrorKind) -> Result<T, ParseError> {
+        let (line, column) = self.place();
+        Err(ParseError { line, column, kind })
+    }
+
+    fn err<T>(&self, expected: &'static str) -> Result<T, ParseError> {
+        self.fail(ParseErrorKind::Syntax { expected })
     }
 
     fn eat(&mut self, sym: &'static str) -> bool {
@@ -356,7 +443,9 @@ impl Dot {
             return self.err("a DOT file starts with 'digraph' or 'graph'");
         }
         self.at += 1;
-        self.id();
+        if self.peek() != Some(&Tok::Sym("{")) {
+            self.id();
+        }
         if !self.eat("{") {
             return self.err("expected '{' after the graph header");
         }
@@ -392,7 +481,7 @@ impl Dot {
             }
             // ID '=' ID: a graph attribute.
             if matches!(self.peek(), Some(Tok::Id(_)))
-                && self.toks.get(self.at + 1).map(|(t, _)| t) == Some(&Tok::Sym("="))
+                && self.toks.get(self.at + 1).map(|(t, _, _)| t) == Some(&Tok::Sym("="))
             {
                 self.at += 2;
                 if self.id().is_none() {
@@ -403,19 +492,20 @@ impl Dot {
             let mut group = self.operand()?;
             seen.extend_from_slice(&group);
             loop {
-                let arrow = if self.eat("->") {
+                let arrow = if self.peek() == Some(&Tok::Sym("->")) {
                     if !self.directed {
-                        return self.err("'->' in an undirected graph; use '--' or write 'digraph'");
+                        return self.fail(ParseErrorKind::DirectedEdge);
                     }
                     true
-                } else if self.eat("--") {
+                } else if self.peek() == Some(&Tok::Sym("--")) {
                     if self.directed {
-                        return self.err("'--' in a digraph; use '->' or write 'graph'");
+                        return self.fail(ParseErrorKind::UndirectedEdge);
                     }
                     false
                 } else {
                     break;
                 };
+                self.at += 1;
                 let next = self.operand()?;
                 seen.extend_from_slice(&next);
                 for &a in &group {
@@ -455,12 +545,17 @@ impl Dot {
     }
 }
 
-/// Reads the DOT form.
-pub fn read_dot(text: &str) -> Result<NamedDigraph, ParseError> {
+/// Reads the DOT form; with the graph, the place of the `graph` keyword of
+/// an undirected graph (`None` for a `digraph`).
+fn read_dot(text: &str) -> Result<(NamedDigraph, Option<(usize, usize)>), ParseError> {
     let toks = tokenize(text)?;
     let mut dot = Dot { toks, at: 0, directed: true, names: Names::default() };
     dot.graph()?;
-    Ok(dot.names.finish())
+    let header = (!dot.directed).then(|| {
+        let keyword = dot.toks.iter().find(|(t, _, _)| matches!(t, Tok::Id(s) if s.eq_ignore_ascii_case("graph")));
+        keyword.map_or((1, 1), |&(_, l, c)| (l, c))
+    });
+    Ok((dot.names.finish(), header))
 }
 
 #[cfg(test)]
@@ -485,7 +580,12 @@ mod tests {
         let g = read_digraph("# c\nM\nA1 M\nE A1, N2 # two moves\nN2 -> D -> R2 x\n\n").unwrap();
         assert_eq!(g.names, vec!["M", "A1", "E", "N2", "D", "R2", "x"]);
         assert_eq!(arcs(&g), pairs(&[("A1", "M"), ("E", "A1"), ("E", "N2"), ("N2", "D"), ("D", "R2"), ("D", "x")]));
-        assert_eq!(read_digraph("a ->\n").unwrap_err().line, 1);
+        let e = read_digraph("a ->\n").unwrap_err();
+        assert_eq!((e.line, e.column, e.kind), (1, 3, ParseErrorKind::ArrowWithoutEnd));
+        let e = read_digraph("x\n  b -> -> c\n").unwrap_err();
+        assert_eq!((e.line, e.column), (2, 5));
+        let e = read_digraph("-> c\n").unwrap_err();
+        assert_eq!((e.line, e.column), (1, 1));
     }
 
     #[test]
@@ -502,11 +602,27 @@ mod tests {
         let g = read_digraph(text).unwrap();
         assert_eq!(arcs(&g), pairs(&[("a", "b"), ("b", "c"), ("b", "d"), ("f", "a"), ("g h", "a")]));
         assert!(g.vertex("e").is_some());
-        let u = read_digraph("graph { a -- b }").unwrap();
-        assert_eq!(arcs(&u), pairs(&[("a", "b"), ("b", "a")]));
         let e = read_digraph("digraph {\n a -> \n}").unwrap_err();
-        assert_eq!(e.line, 3);
-        assert!(read_digraph("digraph { a -- b }").is_err());
+        assert_eq!((e.line, e.column), (3, 1));
+        let e = read_digraph("digraph { a -- b }").unwrap_err();
+        assert_eq!((e.line, e.column, e.kind), (1, 13, ParseErrorKind::UndirectedEdge));
         assert!(read_digraph("digraph { a -> b").is_err());
+        let e = read_digraph("digraph { a -> \"b }").unwrap_err();
+        assert_eq!((e.line, e.column), (1, 16));
+        assert!(e.to_string().starts_with("line 1, column 16: a quoted name is never closed"), "{e}");
+    }
+
+    /// An undirected DOT graph is not a game digraph: refused with its place,
+    /// never read as 2-cycles. For cop-win it is read both ways.
+    #[test]
+    fn undirected_dot_is_refused_as_a_game() {
+        let e = read_digraph("# a path\nstrict graph G { a -- b; }").unwrap_err();
+        assert_eq!((e.line, e.column, &e.kind), (2, 8, &ParseErrorKind::Undirected));
+        assert!(e.to_string().contains("write 'digraph' and '->'"), "{e}");
+        let u = read_graph("graph { a -- b }").unwrap();
+        assert_eq!(arcs(&u), pairs(&[("a", "b"), ("b", "a")]));
+        let e = read_graph("graph { a -> b }").unwrap_err();
+        assert_eq!(e.kind, ParseErrorKind::DirectedEdge);
+        assert_eq!(arcs(&read_graph("digraph { a -> b }").unwrap()), pairs(&[("a", "b")]));
     }
 }

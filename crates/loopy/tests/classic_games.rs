@@ -15,6 +15,7 @@ use arrows_loopy::games::nim::{Nim, Nimble};
 use arrows_loopy::games::pair::{EmptyAndDivide, Rectangle};
 use arrows_loopy::games::policeman::{PolicemanAndThief, Winner};
 use arrows_loopy::games::turtles::TurningTurtles;
+use arrows_loopy::rng::rand::RngExt;
 use arrows_loopy::{
     Analysis, Digraph, Game, Gamma, Limits, Outcome, Remoteness, VertexId, explore, gamma, mex, outcomes,
 };
@@ -213,11 +214,11 @@ proptest! {
 }
 
 fn random_graph(n: usize, p: f64, seed: u64) -> SimpleGraph {
-    let mut rng = arrows_loopy::rng::SplitMix64::new(seed);
+    let mut rng = arrows_loopy::rng::seeded(seed);
     let mut edges = Vec::new();
     for a in 0..n as u32 {
         for b in a + 1..n as u32 {
-            if (rng.next_u64() as f64 / u64::MAX as f64) < p {
+            if rng.random_bool(p) {
                 edges.push((a, b));
             }
         }

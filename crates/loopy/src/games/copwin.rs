@@ -18,9 +18,11 @@
 //! [`CopsAndRobbers`] is the game itself as a digraph, so the same question
 //! can be answered by retrograde analysis ([`cop_wins_by_play`]).
 
+use crate::cost::Cost;
 use crate::digraph::{Digraph, VertexId};
-use crate::explore::{Game, Limits, explore};
-use crate::outcome::{Outcome, outcomes};
+use crate::explore::{ExploreError, Game, Limits, explore_with};
+use crate::outcome::{Outcome, outcomes_with};
+use arrows_work::Control;
 use hashbrown::{HashMap, HashSet};
 
 /// A simple undirected graph: adjacency lists, no loops, no repeated edges.
@@ -207,20 +209,27 @@ impl Game for CopsAndRobbers<'_> {
 /// game digraph (`O(n² · average degree)` positions and moves). An empty graph
 /// is not cop-win.
 pub fn cop_wins_by_play(graph: &SimpleGraph) -> bool {
+    cop_wins_by_play_with(graph, Limits::DEFAULT, &Control::default()).expect("graph small enough to play out")
+}
+
+/// [`cop_wins_by_play`] within `limits` and `control`'s budget, reporting
+/// progress to it; fails when the game digraph does not fit or `control` is
+/// cancelled.
+pub fn cop_wins_by_play_with(graph: &SimpleGraph, limits: Limits, control: &Control) -> Result<bool, ExploreError> {
     let n = graph.vertex_count() as u32;
     if n == 0 {
-        return false;
+        return Ok(false);
     }
     let starts = (0..n).flat_map(|c| (0..n).map(move |r| Pursuit::At { cop: c, robber: r, cop_to_move: true }));
     let game = CopsAndRobbers::new(graph);
-    let e = explore(&game, starts, Limits::DEFAULT).expect("graph small enough to play out");
-    let o = outcomes(e.graph());
-    (0..n).any(|c| {
+    let e = explore_with(&game, starts, limits, Cost::OUTCOMES, control)?;
+    let o = outcomes_with(e.graph(), control)?;
+    Ok((0..n).any(|c| {
         (0..n).all(|r| {
             let v: VertexId = e.vertex(&Pursuit::At { cop: c, robber: r, cop_to_move: true }).expect("explored");
             o.outcome(v) == Outcome::N
         })
-    })
+    }))
 }
 
 #[cfg(test)]

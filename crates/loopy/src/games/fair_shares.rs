@@ -6,7 +6,7 @@
 //! A position is a partition of the number of almonds, sorted in decreasing
 //! order and written `3,2,1`.
 
-use super::{Notation, parse_list};
+use super::{GameError, Notation, PositionError, heap_block, parse_list};
 use crate::explore::Game;
 
 /// The largest number of almonds supported (the partitions of 80 number
@@ -21,11 +21,16 @@ pub struct FairShares {
 
 impl FairShares {
     /// The game with `almonds` almonds (1 to [`MAX_ALMONDS`]).
-    pub fn new(almonds: u32) -> Result<FairShares, String> {
-        if almonds == 0 || almonds > MAX_ALMONDS {
-            return Err(format!("the number of almonds must be 1 to {MAX_ALMONDS}, got {almonds}"));
+    pub fn new(almonds: u64) -> Result<FairShares, GameError> {
+        if almonds == 0 || almonds > u64::from(MAX_ALMONDS) {
+            return Err(GameError::Almonds { almonds, max: MAX_ALMONDS });
         }
-        Ok(FairShares { almonds })
+        Ok(FairShares { almonds: almonds as u32 })
+    }
+
+    /// The number of positions: the partitions of the almonds.
+    pub fn position_count(&self) -> u64 {
+        partition_count(self.almonds)
     }
 
     /// The number of almonds.
@@ -41,6 +46,19 @@ impl FairShares {
         partitions(self.almonds, self.almonds, &mut current, &mut all);
         all
     }
+}
+
+/// The number of partitions of `n` (Euler's recurrence by parts).
+fn partition_count(n: u32) -> u64 {
+    let n = n as usize;
+    let mut p = vec![0u64; n + 1];
+    p[0] = 1;
+    for part in 1..=n {
+        for total in part..=n {
+            p[total] += p[total - part];
+        }
+    }
+    p[n]
 }
 
 fn partitions(rest: u32, largest: u32, current: &mut Vec<u32>, all: &mut Vec<Vec<u32>>) {
@@ -89,6 +107,10 @@ impl Game for FairShares {
             }
         }
     }
+
+    fn position_bytes(&self, heaps: &Vec<u32>) -> usize {
+        heap_block(heaps.capacity() * size_of::<u32>())
+    }
 }
 
 impl Notation for FairShares {
@@ -96,18 +118,14 @@ impl Notation for FairShares {
         heaps.iter().map(u32::to_string).collect::<Vec<_>>().join(",")
     }
 
-    fn parse(&self, text: &str) -> Result<Vec<u32>, String> {
+    fn parse(&self, text: &str) -> Result<Vec<u32>, PositionError> {
         let heaps = parse_list(text, "a heap")?;
         if heaps.contains(&0) {
-            return Err(format!("heaps hold at least one almond, got '{}'", text.trim()));
+            return Err(PositionError::EmptyHeap { text: text.trim().to_string() });
         }
-        let total: u64 = heaps.iter().sum();
+        let total = heaps.iter().fold(0u64, |a, &h| a.saturating_add(h));
         if total != u64::from(self.almonds) {
-            return Err(format!(
-                "the heaps '{}' hold {total} almonds, but the game has {}; set --almonds",
-                text.trim(),
-                self.almonds
-            ));
+            return Err(PositionError::Almonds { text: text.trim().to_string(), total, almonds: self.almonds });
         }
         Ok(sorted_desc(heaps.into_iter().map(|h| h as u32).collect()))
     }
@@ -132,6 +150,9 @@ mod tests {
         g.followers(&vec![2, 2, 2], &mut out);
         assert_eq!(out, vec![vec![2, 2, 1, 1]]);
         assert_eq!(g.parse("1,2,3"), Ok(vec![3, 2, 1]));
-        assert!(g.parse("1,2").is_err());
+        assert!(matches!(g.parse("1,2"), Err(PositionError::Almonds { total: 3, almonds: 6, .. })));
+        assert_eq!(g.position_count(), all.len() as u64);
+        assert_eq!(FairShares::new(80).unwrap().position_count(), 15_796_476);
+        assert_eq!(FairShares::new(0), Err(GameError::Almonds { almonds: 0, max: MAX_ALMONDS }));
     }
 }

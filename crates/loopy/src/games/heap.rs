@@ -22,8 +22,8 @@
 //! The last four can grow the heap, so they are explored up to a bound
 //! ([`HeapGame::with_bound`]); moves beyond it are cut off.
 
-use super::{Notation, parse_number};
-use crate::explore::Game;
+use super::{GameError, Notation, PositionError, parse_number};
+use crate::explore::{Game, SizeHint};
 
 /// The largest heap accepted, so that no rule overflows.
 pub const MAX_HEAP: u64 = 1 << 60;
@@ -68,15 +68,15 @@ impl HeapGame {
 
     /// The subtraction game with subtraction set `set`; fails on an empty set
     /// or a zero.
-    pub fn subtraction(set: impl IntoIterator<Item = u64>) -> Result<HeapGame, String> {
+    pub fn subtraction(set: impl IntoIterator<Item = u64>) -> Result<HeapGame, GameError> {
         let mut s: Vec<u64> = set.into_iter().collect();
         s.sort_unstable();
         s.dedup();
         if s.is_empty() {
-            return Err("the subtraction set is empty; give at least one positive number, e.g. --set 1,3,4".into());
+            return Err(GameError::EmptySubtractionSet);
         }
         if s[0] == 0 {
-            return Err("the subtraction set contains 0; every number in it must be positive".into());
+            return Err(GameError::ZeroInSubtractionSet);
         }
         Ok(HeapGame::new(HeapRule::Subtraction(s)))
     }
@@ -85,6 +85,15 @@ impl HeapGame {
     pub fn with_bound(mut self, bound: u64) -> HeapGame {
         self.bound = Some(bound);
         self
+    }
+
+    /// The subtraction set of a subtraction game (sorted), `None` for the
+    /// other rules.
+    pub fn subtraction_set(&self) -> Option<&[u64]> {
+        match &self.rule {
+            HeapRule::Subtraction(set) => Some(set),
+            _ => None,
+        }
     }
 
     /// The rule.
@@ -190,6 +199,17 @@ impl Game for HeapGame {
     fn in_bounds(&self, &n: &u64) -> bool {
         n <= self.bound.unwrap_or(MAX_HEAP) && n >= self.smallest_position()
     }
+
+    /// Exact for Nim (every smaller heap, each with a move to every smaller
+    /// one); the start alone for the other rules.
+    fn size_hint(&self, &n: &u64) -> SizeHint {
+        match self.rule {
+            HeapRule::Nim => {
+                SizeHint { positions: n.saturating_add(1), moves: n.saturating_mul(n.saturating_add(1)) / 2 }
+            }
+            _ => SizeHint::START,
+        }
+    }
 }
 
 impl Notation for HeapGame {
@@ -197,16 +217,16 @@ impl Notation for HeapGame {
         n.to_string()
     }
 
-    fn parse(&self, text: &str) -> Result<u64, String> {
+    fn parse(&self, text: &str) -> Result<u64, PositionError> {
         let n = parse_number(text, "a heap")?;
         if n < self.smallest_position() {
-            return Err(format!("a heap of the Aliquot game has at least 1 chip, got {n}"));
+            return Err(PositionError::BelowSmallest { heap: n, smallest: self.smallest_position() });
         }
         if n > MAX_HEAP {
-            return Err(format!("a heap of at most {MAX_HEAP} stones is supported, got {n}"));
+            return Err(PositionError::TooLarge { what: "heaps", value: n, max: MAX_HEAP });
         }
         match self.bound {
-            Some(b) if n > b => Err(format!("heap {n} exceeds the bound {b}; raise --bound")),
+            Some(bound) if n > bound => Err(PositionError::BeyondBound { heap: n, bound }),
             _ => Ok(n),
         }
     }
@@ -245,16 +265,19 @@ mod tests {
         assert_eq!(followers(&HeapGame::new(HeapRule::AtMostHalf), 5), vec![3, 4]);
         assert_eq!(followers(&HeapGame::new(HeapRule::AtLeastHalf), 5), vec![0, 1, 2]);
         assert_eq!(followers(&HeapGame::subtraction([4, 1, 3]).unwrap(), 3), vec![0, 2]);
-        assert!(HeapGame::subtraction([]).is_err());
-        assert!(HeapGame::subtraction([0, 2]).is_err());
+        assert_eq!(HeapGame::subtraction([]), Err(GameError::EmptySubtractionSet));
+        assert_eq!(HeapGame::subtraction([0, 2]), Err(GameError::ZeroInSubtractionSet));
     }
 
     #[test]
     fn notation() {
         let g = HeapGame::new(HeapRule::Aliquot);
         assert_eq!(g.parse(" 12 "), Ok(12));
-        assert!(g.parse("0").is_err());
+        assert_eq!(g.parse("0"), Err(PositionError::BelowSmallest { heap: 0, smallest: 1 }));
         assert!(g.parse("x").is_err());
-        assert!(HeapGame::new(HeapRule::Nim).with_bound(5).parse("6").is_err());
+        assert_eq!(
+            HeapGame::new(HeapRule::Nim).with_bound(5).parse("6"),
+            Err(PositionError::BeyondBound { heap: 6, bound: 5 })
+        );
     }
 }

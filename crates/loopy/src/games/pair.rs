@@ -10,8 +10,8 @@
 //!   empties one box and divides the contents of the other between the two
 //!   boxes, at least one chip in each. `(1, 1)` is the only terminal position.
 
-use super::{Notation, parse_number};
-use crate::explore::Game;
+use super::{Notation, PositionError, parse_number};
+use crate::explore::{Game, SizeHint};
 
 /// The rectangle slicing game. Positions `(a, b)`, written `AxB`.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -26,20 +26,33 @@ impl Game for Rectangle {
             out.push((a, b - 1));
         }
     }
+
+    /// Exact: from `a × b` with both sides positive, every board with both
+    /// sides positive and no larger is reachable (`a·b` boards, two moves
+    /// each), and the boards `0 × y` and `x × 0` with `x, y` positive (but not
+    /// `0 × 0`, whose neighbours are terminal); a board with a side 0 is
+    /// terminal.
+    fn size_hint(&self, &(a, b): &(u32, u32)) -> SizeHint {
+        let (a, b) = (u64::from(a), u64::from(b));
+        if a == 0 || b == 0 {
+            return SizeHint::START;
+        }
+        SizeHint { positions: a * b + a + b, moves: 2 * a * b }
+    }
 }
 
-fn parse_pair(text: &str, seps: &[char], form: &str) -> Result<(u32, u32), String> {
+/// Reads two numbers separated by `x`, `X` or `,`.
+fn parse_pair(text: &str, form: &'static str) -> Result<(u32, u32), PositionError> {
     let t = text.trim();
-    let mut parts = t.splitn(2, |c| seps.contains(&c));
+    let mut parts = t.splitn(2, ['x', 'X', ',']);
     let (Some(x), Some(y)) = (parts.next(), parts.next()) else {
-        return Err(format!("expected a position of the form {form}, got '{t}'"));
+        return Err(PositionError::Form { form, text: t.to_string() });
     };
-    let x = parse_number(x, "each number")?;
-    let y = parse_number(y, "each number")?;
-    match (u32::try_from(x), u32::try_from(y)) {
-        (Ok(x), Ok(y)) => Ok((x, y)),
-        _ => Err(format!("numbers up to {} are supported, got '{t}'", u32::MAX)),
-    }
+    let number = |s: &str| -> Result<u32, PositionError> {
+        let n = parse_number(s, "each number")?;
+        u32::try_from(n).map_err(|_| PositionError::TooLarge { what: "numbers", value: n, max: u64::from(u32::MAX) })
+    };
+    Ok((number(x)?, number(y)?))
 }
 
 impl Notation for Rectangle {
@@ -47,12 +60,13 @@ impl Notation for Rectangle {
         format!("{a}x{b}")
     }
 
-    fn parse(&self, text: &str) -> Result<(u32, u32), String> {
-        parse_pair(text, &['x', 'X', ','], "AxB, e.g. 5x5")
+    fn parse(&self, text: &str) -> Result<(u32, u32), PositionError> {
+        parse_pair(text, "AxB, e.g. 5x5")
     }
 }
 
-/// Empty and Divide. Positions `(m, n)` with `m, n ≥ 1`, written `m,n`.
+/// Empty and Divide. Positions `(m, n)` with `m, n ≥ 1`, written `m,n` (read
+/// as `m,n` or `mxn`).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct EmptyAndDivide;
 
@@ -76,10 +90,11 @@ impl Notation for EmptyAndDivide {
         format!("{m},{n}")
     }
 
-    fn parse(&self, text: &str) -> Result<(u32, u32), String> {
-        let (m, n) = parse_pair(text, &[','], "m,n, e.g. 3,5")?;
+    /// Reads `m,n`, or `mxn` as for the other games on pairs.
+    fn parse(&self, text: &str) -> Result<(u32, u32), PositionError> {
+        let (m, n) = parse_pair(text, "m,n, e.g. 3,5")?;
         if m == 0 || n == 0 {
-            return Err(format!("both boxes hold at least one chip, got '{}'", text.trim()));
+            return Err(PositionError::EmptyBox { text: text.trim().to_string() });
         }
         Ok((m, n))
     }
@@ -106,7 +121,9 @@ mod tests {
         out.clear();
         EmptyAndDivide.followers(&(1, 1), &mut out);
         assert!(out.is_empty());
-        assert!(EmptyAndDivide.parse("0,3").is_err());
+        assert!(matches!(EmptyAndDivide.parse("0,3"), Err(PositionError::EmptyBox { .. })));
         assert_eq!(EmptyAndDivide.parse("3,2"), Ok((3, 2)));
+        assert_eq!(EmptyAndDivide.parse("5x5"), Ok((5, 5)));
+        assert!(matches!(Rectangle.parse("5"), Err(PositionError::Form { .. })));
     }
 }

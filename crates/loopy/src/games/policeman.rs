@@ -22,12 +22,54 @@
 //!
 //! A draw means the thief escapes capture forever without reaching the exit.
 
-use super::Notation;
+use super::{Notation, PositionError};
 use crate::explore::Game;
 use crate::outcome::Outcome;
 
 /// The largest board supported, in cells.
 pub const MAX_CELLS: usize = 4096;
+
+/// Why a text is not a board.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum BoardError {
+    /// No line of the board has a cell.
+    #[error("the board is empty; draw it with # (wall), . (free), P, T and E")]
+    Empty,
+    /// More cells than supported.
+    #[error("the board has {cells} cells; at most {max} are supported")]
+    TooLarge {
+        /// The cells of the board (rows times columns).
+        cells: usize,
+        /// The largest board supported.
+        max: usize,
+    },
+    /// A character that is not a cell.
+    #[error("line {line}, column {column}: unknown character '{found}' on the board; use # . P T E")]
+    UnknownCharacter {
+        /// The line of the text (from 1).
+        line: usize,
+        /// The column of the text (from 1).
+        column: usize,
+        /// The character read.
+        found: char,
+    },
+    /// A second policeman, thief or exit.
+    #[error("line {line}, column {column}: a second '{piece}'; the board has one")]
+    Repeated {
+        /// The line of the text (from 1).
+        line: usize,
+        /// The column of the text (from 1).
+        column: usize,
+        /// `P`, `T` or `E`.
+        piece: char,
+    },
+    /// No policeman or no thief.
+    #[error("the board has no '{piece}'; it needs one P (policeman) and one T (thief)")]
+    Missing {
+        /// `P` or `T`.
+        piece: char,
+    },
+}
 
 /// A position of the chase.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -73,7 +115,7 @@ impl PolicemanAndThief {
     /// blank lines at the start and end are ignored. Fails, naming the line,
     /// on an unknown character, and when `P` or `T` is missing or repeated or
     /// `E` repeated.
-    pub fn parse_board(text: &str) -> Result<PolicemanAndThief, String> {
+    pub fn parse_board(text: &str) -> Result<PolicemanAndThief, BoardError> {
         let lines: Vec<&str> = text.lines().map(|l| l.trim_end()).collect();
         let first = lines.iter().position(|l| !l.is_empty()).unwrap_or(lines.len());
         let last = lines.iter().rposition(|l| !l.is_empty()).map_or(first, |i| i + 1);
@@ -81,10 +123,10 @@ impl PolicemanAndThief {
         let rows = lines.len();
         let cols = lines.iter().map(|l| l.chars().count()).max().unwrap_or(0);
         if rows == 0 {
-            return Err("the board is empty; draw it with # (wall), . (free), P, T and E".into());
+            return Err(BoardError::Empty);
         }
         if rows * cols > MAX_CELLS {
-            return Err(format!("the board has {} cells; at most {MAX_CELLS} are supported", rows * cols));
+            return Err(BoardError::TooLarge { cells: rows * cols, max: MAX_CELLS });
         }
         let mut free = vec![false; rows * cols];
         let (mut police, mut thief, mut exit) = (None, None, None);
@@ -98,23 +140,23 @@ impl PolicemanAndThief {
                     'T' => Some((&mut thief, 'T')),
                     'E' => Some((&mut exit, 'E')),
                     _ => {
-                        return Err(format!(
-                            "line {}: unknown character '{ch}' on the board; use # . P T E",
-                            first + r + 1
-                        ));
+                        return Err(BoardError::UnknownCharacter { line: first + r + 1, column: c + 1, found: ch });
                     }
                 };
                 free[cell as usize] = true;
-                if let Some((slot, name)) = slot {
+                if let Some((slot, piece)) = slot {
                     if slot.is_some() {
-                        return Err(format!("line {}: a second '{name}'; the board has one", first + r + 1));
+                        return Err(BoardError::Repeated { line: first + r + 1, column: c + 1, piece });
                     }
                     *slot = Some(cell);
                 }
             }
         }
-        let (Some(police), Some(thief)) = (police, thief) else {
-            return Err("the board needs one P (policeman) and one T (thief)".into());
+        let Some(police) = police else {
+            return Err(BoardError::Missing { piece: 'P' });
+        };
+        let Some(thief) = thief else {
+            return Err(BoardError::Missing { piece: 'T' });
         };
         Ok(PolicemanAndThief { rows, cols, free, exit, start: Chase::At { police, thief, police_to_move: true } })
     }
@@ -127,6 +169,13 @@ impl PolicemanAndThief {
     /// The board's size `(rows, columns)`.
     pub fn size(&self) -> (usize, usize) {
         (self.rows, self.cols)
+    }
+
+    /// The number of positions: both players on free cells, either to move,
+    /// and `Over`.
+    pub fn position_count(&self) -> u64 {
+        let cells = self.free.iter().filter(|&&f| f).count() as u64;
+        2 * cells * cells + 1
     }
 
     /// Every position with both on free cells, both players to move, and
@@ -220,22 +269,25 @@ impl Notation for PolicemanAndThief {
         }
     }
 
-    fn parse(&self, text: &str) -> Result<Chase, String> {
+    fn parse(&self, text: &str) -> Result<Chase, PositionError> {
         let t = text.trim();
         if t == "over" {
             return Ok(Chase::Over);
         }
-        let bad = || format!("expected a position like 'P@1,2 T@3,4 police' (or 'thief' to move), got '{t}'");
+        let bad = || PositionError::Form {
+            form: "'P@1,2 T@3,4 police' (or 'thief' to move, or 'over')",
+            text: t.to_string(),
+        };
         let words: Vec<&str> = t.split_whitespace().collect();
         let [p, th, who] = words[..] else {
             return Err(bad());
         };
-        let cell = |w: &str, tag: &str| -> Result<u32, String> {
+        let cell = |w: &str, tag: &str| -> Result<u32, PositionError> {
             let rc = w.strip_prefix(tag).ok_or_else(bad)?;
             let (r, c) = rc.split_once(',').ok_or_else(bad)?;
             let (r, c): (usize, usize) = (r.parse().map_err(|_| bad())?, c.parse().map_err(|_| bad())?);
             if r == 0 || c == 0 || r > self.rows || c > self.cols || !self.free[(r - 1) * self.cols + c - 1] {
-                return Err(format!("{w} is not a free cell of the board"));
+                return Err(PositionError::NotFree { cell: w.to_string() });
             }
             Ok(((r - 1) * self.cols + c - 1) as u32)
         };
@@ -263,8 +315,14 @@ mod tests {
         g.followers(&s, &mut out);
         // stay, right, down, down-right
         assert_eq!(out.len(), 4);
-        assert!(PolicemanAndThief::parse_board("P.T\nP..").is_err());
-        assert!(PolicemanAndThief::parse_board("P.x").unwrap_err().contains("line 1"));
-        assert!(PolicemanAndThief::parse_board("P..").is_err());
+        assert_eq!(g.position_count(), g.all_positions().len() as u64);
+        assert_eq!(
+            PolicemanAndThief::parse_board("P.T\nP.."),
+            Err(BoardError::Repeated { line: 2, column: 1, piece: 'P' })
+        );
+        let e = PolicemanAndThief::parse_board("P.x").unwrap_err();
+        assert_eq!(e, BoardError::UnknownCharacter { line: 1, column: 3, found: 'x' });
+        assert!(e.to_string().starts_with("line 1, column 3:"));
+        assert_eq!(PolicemanAndThief::parse_board("P.."), Err(BoardError::Missing { piece: 'T' }));
     }
 }

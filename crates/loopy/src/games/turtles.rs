@@ -6,7 +6,7 @@
 //! A position is a bit mask, bit `k - 1` set when coin `k` shows heads, and is
 //! written as the row of letters, coin 1 first: `THTTH`.
 
-use super::Notation;
+use super::{GameError, Notation, PositionError};
 use crate::explore::Game;
 
 /// The largest row supported.
@@ -20,11 +20,11 @@ pub struct TurningTurtles {
 
 impl TurningTurtles {
     /// The game on a row of `coins` coins; fails above [`MAX_COINS`].
-    pub fn new(coins: u32) -> Result<TurningTurtles, String> {
-        if coins > MAX_COINS {
-            return Err(format!("rows of at most {MAX_COINS} coins are supported, got {coins}"));
+    pub fn new(coins: u64) -> Result<TurningTurtles, GameError> {
+        if coins > u64::from(MAX_COINS) {
+            return Err(GameError::Coins { coins, max: MAX_COINS });
         }
-        Ok(TurningTurtles { coins })
+        Ok(TurningTurtles { coins: coins as u32 })
     }
 
     /// The number of coins in the row.
@@ -52,19 +52,17 @@ impl Notation for TurningTurtles {
         (0..self.coins).map(|k| if heads >> k & 1 == 1 { 'H' } else { 'T' }).collect()
     }
 
-    fn parse(&self, text: &str) -> Result<u64, String> {
+    fn parse(&self, text: &str) -> Result<u64, PositionError> {
         let t = text.trim();
         if t.chars().count() != self.coins as usize {
-            return Err(format!("expected a row of {} coins written with H and T, got '{t}'", self.coins));
+            return Err(PositionError::RowLength { coins: self.coins, text: t.to_string() });
         }
         let mut heads = 0u64;
         for (k, c) in t.chars().enumerate() {
             match c {
                 'H' | 'h' => heads |= 1 << k,
                 'T' | 't' => {}
-                _ => {
-                    return Err(format!("coins are written H (heads) or T (tails), got '{c}' in '{t}'"));
-                }
+                _ => return Err(PositionError::Coin { found: c, text: t.to_string() }),
             }
         }
         Ok(heads)
@@ -84,7 +82,8 @@ mod tests {
         let mut out = Vec::new();
         g.followers(&0b10, &mut out);
         assert_eq!(out, vec![0b00, 0b01]);
-        assert!(g.parse("THT").is_err());
-        assert!(TurningTurtles::new(65).is_err());
+        assert_eq!(g.parse("THT"), Err(PositionError::RowLength { coins: 5, text: "THT".into() }));
+        assert_eq!(g.parse("THxTH"), Err(PositionError::Coin { found: 'x', text: "THxTH".into() }));
+        assert_eq!(TurningTurtles::new(65), Err(GameError::Coins { coins: 65, max: 64 }));
     }
 }
