@@ -103,7 +103,7 @@ proptest! {
     /// moves, read through the renumbering, under both rule sets.
     #[test]
     fn isolated_vertices_change_nothing(seed in any::<u64>(), n in 2usize..7, extra in 0usize..3, gaps in 1usize..4) {
-        let mut rng = Rng(seed);
+        let mut rng = support::Rng::new(seed);
         let m = (n - 1 + extra).min(n * (n - 1) / 2);
         let g = random_connected(&mut rng, n, m);
         // Vertex v becomes place[v]; the numbers skipped are isolated vertices.
