@@ -136,7 +136,7 @@ fn bad_input_is_one_line_and_exit_code_2() {
     for (args, needle) in [
         (
             &["spider", "10", "10", "10", "--engine", "brute"][..],
-            "30 unmarked edges, but the brute-force engine handles at most 28",
+            "30 unmarked edges, but the brute engine takes at most 28; use --engine canonical",
         ),
         (&["spider", "100", "100", "100", "--max-memory", "10M"], "raise --max-memory"),
         (&["spider", "10", "10", "10", "--engine", "explicit", "--max-memory", "50M"], "use --engine canonical"),

@@ -9,6 +9,11 @@ use arrows_core::{Decoration, Graph, Variant, families};
 /// A memory budget large enough for every test game.
 pub const BUDGET: u64 = 4 << 30;
 
+/// A control with [`BUDGET`], no progress reporting, never cancelled.
+pub fn control() -> arrows_work::Control {
+    arrows_work::Control::new(arrows_work::Budget::bytes(BUDGET))
+}
+
 /// splitmix64: deterministic, seedable, good enough for test inputs.
 pub struct Rng(pub u64);
 

@@ -10,9 +10,10 @@
 use crate::family::{Family, FamilyError, Key};
 use crate::shard::Shard;
 use crate::table::{Row, Table};
-use arrows_core::{Decoration, Graph, Variant};
+use arrows_core::{Decoration, Graph, Position, Variant};
 use arrows_solve::SolveError;
 use arrows_solve::canonical::{CanonicalEngine, Grundy};
+use arrows_work::{Budget, Control};
 use rayon::prelude::*;
 use std::fmt;
 use std::sync::Mutex;
@@ -91,9 +92,11 @@ fn sweep_here(
 ) -> Result<Table, SweepError> {
     let total = family.count();
     let threads = rayon::current_num_threads().max(1);
-    let mut seed = CanonicalEngine::<Grundy>::new(options.budget / (threads as u64 + 1));
+    let control = Control::new(Budget::bytes(options.budget / (threads as u64 + 1)));
+    let mut seed = CanonicalEngine::<Grundy>::new();
     if let Some(g) = family.seed() {
-        seed.state_value(&g, options.variant, &Decoration::empty(g.edge_count()))
+        let empty = Decoration::empty(g.edge_count());
+        seed.state_value(Position::new(&g, options.variant, &empty), &control)
             .map_err(|error| SweepError::Engine { key: "(the seed graph)".into(), error })?;
     }
     let engines: Vec<Mutex<CanonicalEngine<Grundy>>> = (0..threads).map(|_| Mutex::new(seed.clone())).collect();
@@ -110,7 +113,8 @@ fn sweep_here(
             .map(|(_, _, g)| {
                 let slot = rayon::current_thread_index().unwrap_or(0) % engines.len();
                 let mut engine = engines[slot].lock().unwrap_or_else(|e| e.into_inner());
-                engine.state_value(g, options.variant, &Decoration::empty(g.edge_count()))
+                let empty = Decoration::empty(g.edge_count());
+                engine.state_value(Position::new(g, options.variant, &empty), &control)
             })
             .collect();
         for ((position, key, _), value) in batch.drain(..).zip(values) {
