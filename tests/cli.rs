@@ -84,6 +84,9 @@ fn graphs_from_standard_input_one_report_per_line() {
     assert_eq!(lines.len(), 3);
     assert_eq!(lines[0]["edges"], 1);
     assert_eq!(lines[0]["graph6"], "A_");
+    // Each report names the line it came from, in JSON as in text.
+    assert_eq!(lines[0]["input_line"], 2, "{:?}", lines[0]);
+    assert_eq!(lines[2]["input_line"], 4);
     assert_eq!(lines[2]["graph6"], "DQc");
 }
 
@@ -151,4 +154,17 @@ fn bad_input_is_one_line_and_exit_code_2() {
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(err.contains("line 3"), "{err}");
     assert_eq!(o.status.code(), Some(2));
+}
+
+/// Counted nouns agree with their numbers, and large graphs are written in sparse6.
+#[test]
+fn counts_read_as_sentences() {
+    let text = stdout(&arrows(&["path", "2"]));
+    assert!(text.contains("(3 vertices, 2 edges)"), "{text}");
+    let text = stdout(&arrows(&["path", "1"]));
+    assert!(text.contains("(2 vertices, 1 edge)"), "{text}");
+    assert!(!text.contains("1 edges") && !text.contains("1 moves"), "{text}");
+    let v = &json_lines(&arrows(&["path", "1000", "--json"]))[0];
+    assert!(v["sparse6"].as_str().is_some_and(|s| s.starts_with(':')), "{v}");
+    assert!(v.get("graph6").is_none(), "{v}");
 }

@@ -152,3 +152,35 @@ proptest! {
         prop_assert_eq!(got, want, "{} game on {} from \"{}\"", v, g.edge_list(), d.display(&g));
     }
 }
+
+/// Paths and cycles, where the canonical engine reads path pieces from the
+/// closed forms of Section 5 and keys cycles by their least rotation: the
+/// value, every move and the winning moves against brute force, and every
+/// reachable state of the smaller ones.
+#[test]
+fn paths_and_cycles_with_closed_forms_and_cycle_keys() {
+    for v in VARIANTS {
+        let mut canon = CanonicalEngine::<Grundy>::new();
+        for n in 1..=14usize {
+            let mut graphs = vec![arrows_core::families::path(n).unwrap()];
+            if n >= 3 {
+                graphs.push(arrows_core::families::cycle(n).unwrap());
+            }
+            for g in graphs {
+                let empty = Decoration::empty(g.edge_count());
+                let p = Position::new(&g, v, &empty);
+                let a = analyze(p, Engine::Brute, &control()).unwrap();
+                let b = analyze(p, Engine::Canonical, &control()).unwrap();
+                assert_eq!(
+                    (a.grundy, &a.winning_moves, a.move_count),
+                    (b.grundy, &b.winning_moves, b.move_count),
+                    "{v} on {}",
+                    g.edge_list()
+                );
+                if n <= 9 {
+                    check_all_reachable(&g, v, &empty, &mut canon);
+                }
+            }
+        }
+    }
+}

@@ -113,6 +113,18 @@ fn other_engine(position: Position<'_>, refused: Engine, budget: u64) -> Option<
     [Engine::Canonical, Engine::Brute, Engine::Explicit].into_iter().find(|&e| fits(e))
 }
 
+/// The graph as one line: graph6 up to 62 vertices, else the shorter of
+/// graph6 and sparse6 (computed only when graph6 is not too long to consider).
+fn graph_line(graph: &arrows_core::Graph) -> (Option<String>, Option<String>) {
+    let n = graph.vertex_count() as u64;
+    if n <= 62 {
+        return (Some(formats::to_graph6(graph)), None);
+    }
+    let sparse = formats::to_sparse6(graph);
+    let graph6_len = 8 + (n * n.saturating_sub(1) / 2).div_ceil(6);
+    if graph6_len <= sparse.len() as u64 { (Some(formats::to_graph6(graph)), None) } else { (None, Some(sparse)) }
+}
+
 /// Prefixes an error with the graph it concerns when the graph came from a file.
 fn in_graph(named: &Named, e: CliError) -> CliError {
     match named.line {
@@ -130,8 +142,14 @@ fn in_graph(named: &Named, e: CliError) -> CliError {
 pub struct Report {
     /// The graph's name.
     pub graph: String,
-    /// The graph in graph6.
-    pub graph6: String,
+    /// The graph in graph6 (graphs of at most 62 vertices, and larger ones
+    /// whose graph6 is shorter than their sparse6).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub graph6: Option<String>,
+    /// The graph in sparse6, for larger graphs (graph6 grows with the
+    /// square of the number of vertices).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sparse6: Option<String>,
     /// Number of vertices.
     pub vertices: usize,
     /// Number of edges.
@@ -168,9 +186,11 @@ pub struct Report {
 
 impl Report {
     fn new(named: &Named, variant: Variant, start: &Decoration, a: &Analysis, elapsed: Duration) -> Report {
+        let (graph6, sparse6) = graph_line(&named.graph);
         Report {
             graph: named.name.clone(),
-            graph6: formats::to_graph6(&named.graph),
+            graph6,
+            sparse6,
             vertices: named.graph.vertex_count(),
             edges: named.graph.edge_count(),
             variant,

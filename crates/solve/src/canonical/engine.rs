@@ -147,6 +147,11 @@ impl<M: Measure> CanonicalEngine<M> {
         self.spiders.entries() as usize + self.general.len()
     }
 
+    /// Rows of the spider memo, and their entries in all.
+    pub fn spider_rows(&self) -> (usize, usize) {
+        self.spiders.shape()
+    }
+
     /// The counters so far.
     pub fn stats(&self) -> CanonicalStats {
         self.stats

@@ -364,6 +364,16 @@ mod tests {
             direct.sort();
             via_graph.sort();
             assert_eq!(direct, via_graph, "{s:?}");
+            // Move by move through the layout, as the engine's follower values read them.
+            let (laid, places) = Spider::layout(&c, &mut Scratch::default()).unwrap();
+            let mut pieces = Vec::new();
+            for (e, forward) in c.moves() {
+                let place = places[e];
+                let outward = forward == place.forward_is_outward;
+                assert!(laid.follower(place.leg as usize, place.place, outward, &mut pieces), "{s:?} {e} {forward}");
+                let want = sorted(c.play(e, forward).iter().map(|p| Spider::from_component(p).unwrap()).collect());
+                assert_eq!(sorted(pieces.clone()), want, "{s:?} edge {e} forward {forward}");
+            }
             assert_eq!(Spider::from_component(&c), Some(s.clone().normalize()));
         }
     }
