@@ -73,8 +73,8 @@ fn advice(position: Position<'_>, e: SolveError, budget: u64) -> CliError {
             )
         ),
         SolveError::MemoryBudget { engine, needed, .. } => format!(
-            "the {engine} engine would need about {} for this game, past the memory budget of {}; {}",
-            bytes(*needed),
+            "the {engine} engine would need {} for this game, past the memory budget of {}; {}",
+            about(*needed),
             bytes(budget),
             way_out(position, *engine, Some(*needed), budget)
         ),
@@ -93,13 +93,18 @@ fn advice(position: Position<'_>, e: SolveError, budget: u64) -> CliError {
 /// budget, or more memory.
 fn way_out(position: Position<'_>, refused: Engine, needed: Option<u64>, budget: u64) -> String {
     let raise = match needed {
-        Some(n) => format!("raise --max-memory to at least {}", bytes(n)),
-        None => "raise --max-memory".to_string(),
+        Some(n) if n < u64::MAX => format!("raise --max-memory to at least {}", bytes(n)),
+        _ => "raise --max-memory".to_string(),
     };
     match other_engine(position, refused, budget) {
         Some(better) => format!("use --engine {better}, or {raise}"),
         None => raise,
     }
+}
+
+/// An estimate in words; the largest size stands for "past what 64 bits count".
+fn about(needed: u64) -> String {
+    if needed == u64::MAX { "more memory than 64-bit sizes count".into() } else { format!("about {}", bytes(needed)) }
 }
 
 /// Another engine that takes the game and whose estimate fits the budget,
