@@ -10,7 +10,12 @@
 //! * `canonical`: trimmed S(n,n,n) for n = 10, 20, 40, 60, 80, 100, with the
 //!   growth exponent fitted by least squares on log time against log n;
 //! * `untrimmed`: S(5,5,7) and S(5,7,7) in the Game of Arrows;
-//! * `ratio`: the same spiders at 16 and 20 edges by both engines.
+//! * `ratio`: the same spiders at 16 and 20 edges by both engines;
+//! * `families`: paths, cycles and stars of growing size with the canonical
+//!   engine (path pieces by the closed forms of Section 5, cycles by their
+//!   least rotation), winning moves included;
+//! * `refusals`: K7 and K8 (graph6) with the brute-force and explicit
+//!   engines, refused up front by their estimates: the time to refuse.
 //!
 //! Run with `cargo bench --bench engines` (all) or
 //! `cargo bench --bench engines -- canonical ratio` (some).
@@ -157,11 +162,67 @@ fn ratio() {
     println!();
 }
 
+fn families() {
+    println!("## canonical engine, paths, cycles and stars\n");
+    println!("| game | grundy | classes | process time | engine time | peak memory |");
+    println!("|---|---|---|---|---|---|");
+    let games: [(&str, usize); 9] = [
+        ("path", 1_000),
+        ("path", 10_000),
+        ("path", 100_000),
+        ("cycle", 100),
+        ("cycle", 1_000),
+        ("cycle", 3_000),
+        ("star", 30),
+        ("star", 100),
+        ("star", 300),
+    ];
+    for (family, n) in games {
+        let size = n.to_string();
+        let r = run(&[family, &size]);
+        println!(
+            "| {family} {n} | {} | {} | {:.3} s | {:.3} s | {:.0} MiB |",
+            r.grundy,
+            r.solved,
+            r.wall,
+            r.engine_ms / 1e3,
+            r.peak_mib
+        );
+    }
+    println!();
+}
+
+fn refusals() {
+    println!("## refused up front: complete graphs\n");
+    println!("| graph | engine | process time | message |");
+    println!("|---|---|---|---|");
+    for (name, g6) in [("K7", "F~~~w"), ("K8", "G~~~~{")] {
+        for engine in ["brute", "explicit"] {
+            let start = Instant::now();
+            let out = Command::new(env!("CARGO_BIN_EXE_arrows"))
+                .args(["graph", "--graph6", g6, "--engine", engine])
+                .output()
+                .expect("the arrows binary runs");
+            let wall = start.elapsed().as_secs_f64();
+            assert_eq!(out.status.code(), Some(2), "{name} {engine} is refused");
+            let message = String::from_utf8_lossy(&out.stderr).trim().to_string();
+            println!("| {name} | {engine} | {:.1} ms | {message} |", wall * 1e3);
+        }
+    }
+    println!();
+}
+
 fn main() {
     // `cargo bench` passes `--bench`; other arguments select cases.
     let wanted: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with('-')).collect();
-    let cases: [(&str, fn()); 4] =
-        [("brute", brute), ("canonical", canonical), ("untrimmed", untrimmed), ("ratio", ratio)];
+    let cases: [(&str, fn()); 6] = [
+        ("brute", brute),
+        ("canonical", canonical),
+        ("untrimmed", untrimmed),
+        ("ratio", ratio),
+        ("families", families),
+        ("refusals", refusals),
+    ];
     for (n, f) in cases {
         if wanted.is_empty() || wanted.iter().any(|w| w == n) {
             f();

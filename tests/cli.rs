@@ -84,6 +84,9 @@ fn graphs_from_standard_input_one_report_per_line() {
     assert_eq!(lines.len(), 3);
     assert_eq!(lines[0]["edges"], 1);
     assert_eq!(lines[0]["graph6"], "A_");
+    // Each report names the line it came from, in JSON as in text.
+    assert_eq!(lines[0]["input_line"], 2, "{:?}", lines[0]);
+    assert_eq!(lines[2]["input_line"], 4);
     assert_eq!(lines[2]["graph6"], "DQc");
 }
 
@@ -139,7 +142,7 @@ fn bad_input_is_one_line_and_exit_code_2() {
     for (args, needle) in [
         (
             &["spider", "10", "10", "10", "--engine", "brute"][..],
-            "30 unmarked edges, but the brute-force engine handles at most 28",
+            "30 unmarked edges, but the brute engine takes at most 28; use --engine canonical",
         ),
         (&["spider", "100", "100", "100", "--max-memory", "10M"], "raise --max-memory"),
         (&["spider", "10", "10", "10", "--engine", "explicit", "--max-memory", "50M"], "use --engine canonical"),
@@ -222,4 +225,17 @@ fn every_graph_on_four_vertices_from_geng_agrees_across_engines() {
         assert_eq!(values[0], values[1], "{variant:?}");
         assert_eq!(values[0], values[2], "{variant:?}");
     }
+}
+
+/// Counted nouns agree with their numbers, and large graphs are written in sparse6.
+#[test]
+fn counts_read_as_sentences() {
+    let text = stdout(&arrows(&["path", "2"]));
+    assert!(text.contains("(3 vertices, 2 edges)"), "{text}");
+    let text = stdout(&arrows(&["path", "1"]));
+    assert!(text.contains("(2 vertices, 1 edge)"), "{text}");
+    assert!(!text.contains("1 edges") && !text.contains("1 moves"), "{text}");
+    let v = &json_lines(&arrows(&["path", "1000", "--json"]))[0];
+    assert!(v["sparse6"].as_str().is_some_and(|s| s.starts_with(':')), "{v}");
+    assert!(v.get("graph6").is_none(), "{v}");
 }

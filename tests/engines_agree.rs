@@ -7,20 +7,21 @@
 
 mod support;
 
-use arrows_core::{Decoration, Graph, Variant, trees::trees};
+use arrows_core::{Decoration, Graph, Position, Variant, trees::trees};
 use arrows_solve::canonical::{CanonicalEngine, Grundy};
-use arrows_solve::{BruteForce, Engine, Request, analyze};
+use arrows_solve::{BruteForce, Engine, analyze};
 use proptest::prelude::*;
 use support::*;
 
 /// Checks every descendant of `start` (the start included): the canonical
 /// value equals the brute-force value. Returns the number of states checked.
 fn check_all_reachable(g: &Graph, v: Variant, start: &Decoration, canon: &mut CanonicalEngine<Grundy>) -> usize {
-    let mut brute = BruteForce::new(g, v, start, BUDGET).expect("small enough for brute force");
+    let control = control();
+    let mut brute = BruteForce::new(Position::new(g, v, start), &control).expect("small enough for brute force");
     brute.start_grundy().expect("within budget");
     let mut count = 0;
     brute.for_each_solved(|d, want| {
-        let got = canon.state_value(g, v, d).expect("a state");
+        let got = canon.state_value(Position::new(g, v, d), &control).expect("a state");
         assert_eq!(
             got,
             want,
@@ -41,7 +42,7 @@ fn check_spiders(legs: impl Iterator<Item = Vec<usize>> + Clone, variants: &[Var
         // One memo per rule set, shared across all spiders: sharing is what
         // the engine does in practice, and a wrong class would show up in
         // a later spider.
-        let mut canon = CanonicalEngine::<Grundy>::new(BUDGET);
+        let mut canon = CanonicalEngine::<Grundy>::new();
         for legs in legs.clone() {
             let g = spider(&legs);
             states += check_all_reachable(&g, v, &Decoration::empty(g.edge_count()), &mut canon);
@@ -82,12 +83,13 @@ fn every_reachable_state_of_every_trimmed_spider_with_4_or_more_legs_and_at_most
 #[test]
 fn empty_state_of_every_tree_with_at_most_12_edges() {
     for v in VARIANTS {
-        let mut canon = CanonicalEngine::<Grundy>::new(BUDGET);
+        let mut canon = CanonicalEngine::<Grundy>::new();
         for m in 1..=12 {
             for g in trees(m) {
                 let empty = Decoration::empty(m);
-                let want = BruteForce::new(&g, v, &empty, BUDGET).unwrap().start_grundy().unwrap();
-                let got = canon.state_value(&g, v, &empty).unwrap();
+                let p = Position::new(&g, v, &empty);
+                let want = BruteForce::new(p, &control()).unwrap().start_grundy().unwrap();
+                let got = canon.state_value(p, &control()).unwrap();
                 assert_eq!(got, want, "{v} game on the tree {}: canonical {got}, brute force {want}", g.edge_list());
             }
         }
@@ -99,7 +101,7 @@ fn every_reachable_state_of_random_graphs_with_cycles() {
     let mut rng = support::Rng::new(0xA770_0005);
     let mut checked = 0;
     for v in VARIANTS {
-        let mut canon = CanonicalEngine::<Grundy>::new(BUDGET);
+        let mut canon = CanonicalEngine::<Grundy>::new();
         for _ in 0..60 {
             let n = 3 + rng.below(8);
             let max_m = (n * (n - 1) / 2).min(12);
@@ -121,9 +123,9 @@ fn winning_moves_agree_on_the_main_example_and_its_neighbours() {
         let g = spider(&legs);
         for v in VARIANTS {
             let empty = Decoration::empty(g.edge_count());
-            let request = Request { graph: &g, variant: v, start: &empty, budget: BUDGET };
-            let a = analyze(request, Engine::Brute).unwrap();
-            let b = analyze(request, Engine::Canonical).unwrap();
+            let p = Position::new(&g, v, &empty);
+            let a = analyze(p, Engine::Brute, &control()).unwrap();
+            let b = analyze(p, Engine::Canonical, &control()).unwrap();
             assert_eq!(
                 (a.grundy, &a.winning_moves, a.move_count),
                 (b.grundy, &b.winning_moves, b.move_count),
@@ -144,8 +146,41 @@ proptest! {
         let g = random_connected(&mut rng, n, m);
         let v = if trimmed { Variant::Trimmed } else { Variant::Untrimmed };
         let d = random_state(&mut rng, &g, v, &Decoration::empty(m));
-        let want = BruteForce::new(&g, v, &d, BUDGET).unwrap().start_grundy().unwrap();
-        let got = CanonicalEngine::<Grundy>::new(BUDGET).state_value(&g, v, &d).unwrap();
+        let p = Position::new(&g, v, &d);
+        let want = BruteForce::new(p, &control()).unwrap().start_grundy().unwrap();
+        let got = CanonicalEngine::<Grundy>::new().state_value(p, &control()).unwrap();
         prop_assert_eq!(got, want, "{} game on {} from \"{}\"", v, g.edge_list(), d.display(&g));
+    }
+}
+
+/// Paths and cycles, where the canonical engine reads path pieces from the
+/// closed forms of Section 5 and keys cycles by their least rotation: the
+/// value, every move and the winning moves against brute force, and every
+/// reachable state of the smaller ones.
+#[test]
+fn paths_and_cycles_with_closed_forms_and_cycle_keys() {
+    for v in VARIANTS {
+        let mut canon = CanonicalEngine::<Grundy>::new();
+        for n in 1..=14usize {
+            let mut graphs = vec![arrows_core::families::path(n).unwrap()];
+            if n >= 3 {
+                graphs.push(arrows_core::families::cycle(n).unwrap());
+            }
+            for g in graphs {
+                let empty = Decoration::empty(g.edge_count());
+                let p = Position::new(&g, v, &empty);
+                let a = analyze(p, Engine::Brute, &control()).unwrap();
+                let b = analyze(p, Engine::Canonical, &control()).unwrap();
+                assert_eq!(
+                    (a.grundy, &a.winning_moves, a.move_count),
+                    (b.grundy, &b.winning_moves, b.move_count),
+                    "{v} on {}",
+                    g.edge_list()
+                );
+                if n <= 9 {
+                    check_all_reachable(&g, v, &empty, &mut canon);
+                }
+            }
+        }
     }
 }

@@ -4,7 +4,7 @@
 
 mod support;
 
-use arrows_core::{Decoration, Graph, Variant, trees::for_each_tree};
+use arrows_core::{Decoration, Graph, Position, Variant, trees::for_each_tree};
 use arrows_solve::BruteForce;
 use arrows_solve::canonical::{CanonicalEngine, Grundy};
 use arrows_solve::explicit::GameGraph;
@@ -14,9 +14,10 @@ use support::*;
 /// start and a sample of descendants also against the canonical engine.
 fn check(g: &Graph, v: Variant, canon: &mut CanonicalEngine<Grundy>) -> usize {
     let empty = Decoration::empty(g.edge_count());
-    let explicit = GameGraph::new(g, v, &empty, BUDGET).unwrap();
-    let mut brute = BruteForce::new(g, v, &empty, BUDGET).unwrap();
+    let explicit = GameGraph::new(Position::new(g, v, &empty), &control()).unwrap();
+    let mut brute = BruteForce::new(Position::new(g, v, &empty), &control()).unwrap();
     brute.start_grundy().unwrap();
+    let control = control();
     assert_eq!(explicit.positions(), brute.explored(), "{v} on {}: the same descendants", g.edge_list());
     let mut i = 0;
     brute.for_each_solved(|d, want| {
@@ -24,7 +25,13 @@ fn check(g: &Graph, v: Variant, canon: &mut CanonicalEngine<Grundy>) -> usize {
         let gamma = explicit.labels.get(position);
         assert_eq!(gamma.finite(), Some(want), "{v} on {} at \"{}\": gamma {gamma:?}", g.edge_list(), d.display(g));
         if i % 7 == 0 {
-            assert_eq!(canon.state_value(g, v, d).unwrap(), want, "{v} on {} at \"{}\"", g.edge_list(), d.display(g));
+            assert_eq!(
+                canon.state_value(Position::new(g, v, d), &control).unwrap(),
+                want,
+                "{v} on {} at \"{}\"",
+                g.edge_list(),
+                d.display(g)
+            );
         }
         i += 1;
     });
@@ -35,7 +42,7 @@ fn check(g: &Graph, v: Variant, canon: &mut CanonicalEngine<Grundy>) -> usize {
 fn every_spider_with_at_most_10_edges() {
     let mut positions = 0;
     for v in VARIANTS {
-        let mut canon = CanonicalEngine::new(BUDGET);
+        let mut canon = CanonicalEngine::new();
         for legs in spider_legs(10, 3) {
             positions += check(&spider(&legs), v, &mut canon);
         }
@@ -47,7 +54,7 @@ fn every_spider_with_at_most_10_edges() {
 fn every_tree_with_at_most_9_edges() {
     let mut trees = 0;
     for v in VARIANTS {
-        let mut canon = CanonicalEngine::new(BUDGET);
+        let mut canon = CanonicalEngine::new();
         for m in 1..=9 {
             for_each_tree(m, |g| {
                 check(&g, v, &mut canon);

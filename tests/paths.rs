@@ -15,9 +15,9 @@
 
 mod support;
 
-use arrows_core::{Decoration, Graph, Variant, families::path};
+use arrows_core::{Decoration, Graph, Position, Variant, families::path};
 use arrows_solve::BruteForce;
-use support::BUDGET;
+use support::control;
 
 /// The largest n checked: `ARROWS_PATHS_MAX`, 20 by default.
 fn max_n() -> u32 {
@@ -31,7 +31,7 @@ fn state(g: &Graph, arrows: &str) -> Decoration {
 }
 
 fn grundy_and_parity(g: &Graph, d: &Decoration) -> (u32, Option<u32>) {
-    let mut b = BruteForce::new(g, Variant::Trimmed, d, BUDGET).unwrap();
+    let mut b = BruteForce::new(Position::trimmed(g, d), &control()).unwrap();
     (b.start_grundy().unwrap(), b.parities(d).unwrap().moves_parity())
 }
 

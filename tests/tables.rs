@@ -184,7 +184,13 @@ fn a_sample_of_each_committed_table_agrees_with_brute_force() {
         sample.extend(rare.iter());
         for (row, g) in sample {
             let start = Decoration::empty(g.edge_count());
-            let brute = BruteForce::new(g, e.variant, &start, 2 << 30).unwrap().start_grundy().unwrap();
+            let brute = BruteForce::new(
+                arrows_core::Position::new(g, e.variant, &start),
+                &arrows_work::Control::new(arrows_work::Budget::bytes(2 << 30)),
+            )
+            .unwrap()
+            .start_grundy()
+            .unwrap();
             assert_eq!(row.grundy, brute, "{}/{}: {}", e.dir, e.file, row.key);
         }
     }

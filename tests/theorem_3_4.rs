@@ -7,7 +7,7 @@
 
 mod support;
 
-use arrows_core::{Decoration, Graph, Variant, trees::for_each_tree, trim};
+use arrows_core::{Decoration, Graph, Position, Variant, trees::for_each_tree, trim};
 use arrows_solve::BruteForce;
 use std::collections::HashSet;
 use support::*;
@@ -16,8 +16,8 @@ fn check(g: &Graph) {
     let t = trim(g);
     let empty_g = Decoration::empty(g.edge_count());
     let empty_t = Decoration::empty(t.graph.edge_count());
-    let mut on_g = BruteForce::new(g, Variant::Untrimmed, &empty_g, BUDGET).unwrap();
-    let mut on_t = BruteForce::new(&t.graph, Variant::Trimmed, &empty_t, BUDGET).unwrap();
+    let mut on_g = BruteForce::new(Position::new(g, Variant::Untrimmed, &empty_g), &control()).unwrap();
+    let mut on_t = BruteForce::new(Position::trimmed(&t.graph, &empty_t), &control()).unwrap();
     assert_eq!(
         on_g.start_grundy().unwrap(),
         on_t.start_grundy().unwrap(),

@@ -9,9 +9,10 @@
 
 use crate::outcome::{CheckError, Counterexample, Tally};
 use crate::states::PaperState;
-use arrows_core::{Decoration, Graph, Variant};
+use arrows_core::{Decoration, Graph, Position, Variant};
 use arrows_solve::Parities;
 use arrows_solve::canonical::{CanonicalEngine, Grundy, Parity};
+use arrows_work::{Budget, Control};
 
 /// What the engines found and what the statement claims, on a failing instance.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -66,16 +67,23 @@ pub fn moves_word(p: u32) -> &'static str {
     if p % 2 == 0 { "even-moves" } else { "odd-moves" }
 }
 
-/// The canonical engines of one check.
+/// The canonical engines of one check. They compute every class from its
+/// followers (no closed forms): the closed forms of Section 5 are what
+/// some checks verify.
 pub struct Engines {
     grundy: CanonicalEngine<Grundy>,
     parity: CanonicalEngine<Parity>,
+    control: Control,
 }
 
 impl Engines {
     /// Engines with empty memos, each within `budget` bytes.
     pub fn new(budget: u64) -> Engines {
-        Engines { grundy: CanonicalEngine::new(budget), parity: CanonicalEngine::new(budget) }
+        Engines {
+            grundy: CanonicalEngine::without_closed_forms(),
+            parity: CanonicalEngine::without_closed_forms(),
+            control: Control::new(Budget::bytes(budget)),
+        }
     }
 
     /// The Grundy value of a state of the Trimmed Game of Arrows.
@@ -85,12 +93,12 @@ impl Engines {
 
     /// The Grundy value of a state of either game.
     pub fn grundy_in(&mut self, g: &Graph, variant: Variant, d: &Decoration) -> Result<u32, CheckError> {
-        Ok(self.grundy.state_value(g, variant, d)?)
+        Ok(self.grundy.state_value(Position::new(g, variant, d), &self.control)?)
     }
 
     /// The parities of the terminal descendants of a state of the Trimmed Game of Arrows.
     pub fn parities(&mut self, s: &PaperState) -> Result<Parities, CheckError> {
-        Ok(self.parity.state_value(&s.graph, Variant::Trimmed, &s.state)?)
+        Ok(self.parity.state_value(s.position(), &self.control)?)
     }
 
     /// `None` when `G(s)` is the claimed value, computed by `formula`

@@ -4,8 +4,9 @@ use crate::domains::{Named, Shape, cycles_up_to, shape, small_graphs, trees_up_t
 use crate::engines::Engines;
 use crate::outcome::{CheckError, Counterexample, Kind, Outcome, Tally};
 use crate::registry::{Check, Context};
-use arrows_core::{Decoration, Graph, Variant, families, trim};
+use arrows_core::{Decoration, Graph, Position, Variant, families, trim};
 use arrows_solve::BruteForce;
+use arrows_work::{Budget, Control};
 use std::collections::HashMap;
 
 /// The checks of Section 3.
@@ -40,13 +41,16 @@ fn game_tree_graphs(max_edges: usize) -> Vec<Named> {
 /// with equal Grundy values; otherwise what went wrong.
 fn compare_game_trees(g: &Graph, budget: u64) -> Result<Option<(String, String)>, CheckError> {
     let t = trim(g);
-    let mut on_g = BruteForce::new(g, Variant::Untrimmed, &Decoration::empty(g.edge_count()), budget)?;
+    let control = Control::new(Budget::bytes(budget));
+    let empty = Decoration::empty(g.edge_count());
+    let mut on_g = BruteForce::new(Position::new(g, Variant::Untrimmed, &empty), &control)?;
     on_g.start_grundy()?;
     let mut trimmed: HashMap<Decoration, u32> = HashMap::new();
     if t.graph.is_empty() {
         trimmed.insert(Decoration::empty(0), 0);
     } else {
-        let mut on_t = BruteForce::new(&t.graph, Variant::Trimmed, &Decoration::empty(t.graph.edge_count()), budget)?;
+        let empty = Decoration::empty(t.graph.edge_count());
+        let mut on_t = BruteForce::new(Position::trimmed(&t.graph, &empty), &control)?;
         on_t.start_grundy()?;
         on_t.for_each_solved(|d, v| {
             trimmed.insert(d.clone(), v);

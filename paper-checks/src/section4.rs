@@ -22,9 +22,10 @@ use crate::cache::shared;
 use crate::domains::{Named, all_states, cycles_up_to, small_graphs, trees_up_to};
 use crate::outcome::{CheckError, Counterexample, Kind, Outcome, Tally};
 use crate::registry::{Check, Context};
-use arrows_core::{Decoration, Variant};
-use arrows_solve::isomorphism::{MaskBijection, PreparedState, StateRef};
+use arrows_core::{Decoration, Position, Variant};
+use arrows_solve::isomorphism::{MaskBijection, PreparedState};
 use arrows_solve::{BruteForce, Parities};
+use arrows_work::{Budget, Control};
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
@@ -96,13 +97,14 @@ fn smalls(graphs: &[Named], budget: u64, max_unmarked: usize) -> Result<Vec<Smal
     let mut out = Vec::new();
     for (gi, named) in graphs.iter().enumerate() {
         let g = &named.graph;
-        let mut bf = BruteForce::new(g, Variant::Trimmed, &Decoration::empty(g.edge_count()), budget)?;
+        let empty = Decoration::empty(g.edge_count());
+        let mut bf = BruteForce::new(Position::trimmed(g, &empty), &Control::new(Budget::bytes(budget)))?;
         bf.start_grundy()?;
         for d in all_states(g, Variant::Trimmed) {
             if g.edge_count() - d.len() > max_unmarked {
                 continue;
             }
-            let prepared = PreparedState::new(&StateRef::trimmed(g, &d))?;
+            let prepared = PreparedState::new(Position::trimmed(g, &d))?;
             let (grundy, parities) = (bf.grundy(&d)?, bf.parities(&d)?);
             out.push(Small { graph: gi, state: d, prepared, grundy, parities });
         }

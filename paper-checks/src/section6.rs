@@ -21,9 +21,10 @@ use crate::states::{FamilyError, Leg, PaperState, SpiderState, crash, flow, rod,
 use crate::sweep::parity;
 use arrows_core::Vertex;
 use arrows_solve::isomorphism::{
-    ArrowBijection, GameGraphMatch, Search, StateRef, find_state_isomorphism, game_graphs_correspond,
-    heads_tails_criterion, is_state_isomorphism, local_criterion, local_state_isomorphism_everywhere,
+    ArrowBijection, GameGraphMatch, Search, find_state_isomorphism, game_graphs_correspond, heads_tails_criterion,
+    is_state_isomorphism, local_criterion, local_state_isomorphism_everywhere,
 };
+use arrows_work::{Budget, Control};
 
 /// The check of Section 6.
 pub fn checks() -> Vec<Check> {
@@ -203,24 +204,24 @@ fn proof_vertex_map(proof: ProofMap, x: &PaperState, n: usize) -> Option<Vec<Opt
 
 /// Confirms `x ≅ y` both ways; `None` when it holds.
 fn confirm_isomorphism(x: &PaperState, y: &PaperState, budget: u64) -> Result<Option<String>, CheckError> {
-    let (a, b) = (StateRef::trimmed(&x.graph, &x.state), StateRef::trimmed(&y.graph, &y.state));
-    let phi = match find_state_isomorphism(&a, &b, 50_000_000)? {
+    let (a, b) = (x.position(), y.position());
+    let phi = match find_state_isomorphism(a, b, 50_000_000)? {
         Search::Found(phi) => phi,
         Search::NotIsomorphic => return Ok(Some("no state isomorphism exists".into())),
         Search::GaveUp { nodes } => return Ok(Some(format!("the search gave up after {nodes} partial maps"))),
     };
     let inverse = phi.inverse();
-    if let Some(m) = is_state_isomorphism(&a, &b, &phi)? {
+    if let Some(m) = is_state_isomorphism(a, b, &phi)? {
         let what = if m.is_state { "a state to a non-state" } else { "a non-state to a state" };
         return Ok(Some(format!("Definition 4.5 fails: phi maps {what}: {}", m.decoration.display(&x.graph))));
     }
-    if is_state_isomorphism(&b, &a, &inverse)?.is_some() {
+    if is_state_isomorphism(b, a, &inverse)?.is_some() {
         return Ok(Some("Definition 4.5 fails for phi^-1".into()));
     }
-    if !local_criterion(&a, &b, &phi)? || !local_criterion(&b, &a, &inverse)? {
+    if !local_criterion(a, b, &phi)? || !local_criterion(b, a, &inverse)? {
         return Ok(Some("phi passes Definition 4.5 but not the local criterion of Theorem 4.10".into()));
     }
-    match game_graphs_correspond(&a, &b, &phi, budget)? {
+    match game_graphs_correspond(a, b, &phi, &Control::new(Budget::bytes(budget)))? {
         GameGraphMatch::Isomorphic { .. } => Ok(None),
         GameGraphMatch::Differs(why) => Ok(Some(format!("the game graphs differ: {why}"))),
     }
@@ -230,14 +231,14 @@ fn confirm_isomorphism(x: &PaperState, y: &PaperState, budget: u64) -> Result<Op
 fn confirm_proof_map(proof: ProofMap, x: &PaperState, y: &PaperState, n: usize) -> Result<Option<String>, CheckError> {
     let Some(f) = proof_vertex_map(proof, x, n) else { return Ok(None) };
     let flipped = y.flip();
-    let (a, b) = (StateRef::trimmed(&x.graph, &x.state), StateRef::trimmed(&flipped.graph, &flipped.state));
-    let phi = ArrowBijection::induced(&a, &b, &f)?;
-    if is_state_isomorphism(&a, &b, &phi)?.is_some() {
+    let (a, b) = (x.position(), flipped.position());
+    let phi = ArrowBijection::induced(a, b, &f)?;
+    if is_state_isomorphism(a, b, &phi)?.is_some() {
         return Ok(Some("the proof's map is not a state isomorphism".into()));
     }
     let criterion = match proof {
-        ProofMap::Hub => heads_tails_criterion(&a, &b, &f)? == Some(true),
-        _ => local_state_isomorphism_everywhere(&a, &b, &phi)?,
+        ProofMap::Hub => heads_tails_criterion(a, b, &f)? == Some(true),
+        _ => local_state_isomorphism_everywhere(a, b, &phi)?,
     };
     let name = if proof == ProofMap::Hub { "Theorem 4.14" } else { "Corollary 4.12" };
     Ok((!criterion).then(|| format!("the proof's map fails the conditions of {name}")))

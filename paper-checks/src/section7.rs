@@ -7,8 +7,9 @@ use crate::outcome::{CheckError, Kind, Outcome, Tally};
 use crate::registry::{Check, Context};
 use crate::states::{Leg, SpiderState, crash, flow};
 use crate::sweep::{Formula, NonStates, parity, sweep};
-use arrows_core::{Decoration, Graph, Variant};
+use arrows_core::{Decoration, Graph, Position, Variant};
 use arrows_solve::{BruteForce, Parities};
+use arrows_work::{Budget, Control};
 use std::collections::HashMap;
 use std::sync::Arc;
 
@@ -199,7 +200,8 @@ impl StateSpace {
                     .collect()
             })
             .collect();
-        let mut bf = BruteForce::new(g, Variant::Trimmed, &Decoration::empty(m), budget)?;
+        let empty = Decoration::empty(m);
+        let mut bf = BruteForce::new(Position::trimmed(g, &empty), &Control::new(Budget::bytes(budget)))?;
         bf.start_grundy()?;
         let (mut grundy, mut parities) = (Vec::with_capacity(states.len()), Vec::with_capacity(states.len()));
         for &(mk, f) in &states {

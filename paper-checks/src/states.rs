@@ -15,7 +15,7 @@
 //! unmarked edges follow in parentheses: `<1^,1^,3^>(hub>1_3)`, with the
 //! paper's vertex names (`i_j` is the `i`-th vertex of leg `j` from the hub).
 
-use arrows_core::{Decoration, Graph, SpiderLayout, Variant, families};
+use arrows_core::{Decoration, Graph, Position, SpiderLayout, Variant, families};
 use std::fmt;
 
 /// A state of a graph with the paper's name for it.
@@ -61,6 +61,11 @@ impl PaperState {
             graph: self.graph.clone(),
             state: self.state.flip(),
         }
+    }
+
+    /// The state as a position of the Trimmed Game of Arrows, for the engines.
+    pub fn position(&self) -> Position<'_> {
+        Position::trimmed(&self.graph, &self.state)
     }
 
     /// Number of unmarked edges.

@@ -2,37 +2,42 @@
 //! and the report of who wins.
 
 use crate::commands::memory;
+use crate::commands::progress::{self, Bar};
 use crate::commands::source::{Named, Source};
 use crate::error::{CliError, CliResult};
 use crate::flags::analysis::PlayOpts;
-use arrows_core::{Arrow, Decoration, SpiderLayout, Variant, formats};
-use arrows_solve::{Analysis, Analyzer, Engine, Request, with_stack};
+use arrows_core::{Arrow, Decoration, Position, SpiderLayout, Variant, formats};
+use arrows_solve::{Analysis, Analyzer, Engine, SolveError};
+use arrows_text::{bytes, count};
 use serde::Serialize;
 use std::io::Write;
 use std::time::{Duration, Instant};
 
 /// Analyses every graph of `source` and prints the report. One analyzer
-/// serves every graph, so a file of graphs shares the canonical memo.
-pub fn run(source: &(impl Source + Sync), opts: &PlayOpts) -> CliResult {
-    let budget = memory::budget(opts.max_memory).get();
-    with_stack(|| run_here(source, opts, budget))
-}
-
-fn run_here(source: &impl Source, opts: &PlayOpts, budget: u64) -> CliResult {
-    let mut analyzer = Analyzer::new(budget);
+/// serves every graph, so a file of graphs shares the canonical memo. A
+/// progress bar shows on a terminal when a graph takes more than a second,
+/// and Ctrl-C stops the work cleanly (exit code 130).
+pub fn run(source: &impl Source, opts: &PlayOpts) -> CliResult {
+    let budget = memory::budget(opts.max_memory);
+    let engine: Engine = opts.engine.into();
+    let bar = Bar::new(engine.unit(), false);
+    let control = progress::control(budget, bar.clone());
+    let mut analyzer = Analyzer::new();
     let mut out = std::io::stdout().lock();
     let mut first = true;
-    source.for_each_within(Some(budget), |named| {
+    let result = source.for_each_within(Some(budget.get()), |named| {
         let start = match &opts.state {
             None => Decoration::empty(named.graph.edge_count()),
-            Some(text) => Decoration::parse(&named.graph, text).map_err(|e| in_graph(&named, e.to_string()))?,
+            Some(text) => Decoration::parse(&named.graph, text)
+                .map_err(|e| in_graph(&named, CliError::usage(e.to_string()).caused_by(e)))?,
         };
-        let request = Request { graph: &named.graph, variant: opts.variant(), start: &start, budget };
+        let position = Position::new(&named.graph, opts.variant(), &start);
         let clock = Instant::now();
-        // Every refusal of an engine concerns the request (not a state, too
-        // large, over the memory budget): a usage error.
-        let analysis = analyzer.analyze(request, opts.engine.into()).map_err(|e| in_graph(&named, e.to_string()))?;
+        let analysis = analyzer
+            .analyze(position, engine, &control)
+            .map_err(|e| in_graph(&named, advice(position, e, budget.get())))?;
         let elapsed = clock.elapsed();
+        bar.finish();
         let report = Report::new(&named, opts.variant(), &start, &analysis, elapsed);
         if opts.json {
             writeln!(out, "{}", serde_json::to_string(&report).expect("a report serializes"))?;
@@ -44,14 +49,96 @@ fn run_here(source: &impl Source, opts: &PlayOpts, budget: u64) -> CliResult {
         }
         first = false;
         Ok(())
-    })
+    });
+    bar.finish();
+    result
 }
 
-/// Prefixes a message with the graph it concerns when the graph came from a file.
-fn in_graph(named: &Named, message: String) -> CliError {
+/// One line of advice for an engine's refusal, with the flags that act on
+/// it. Every refusal concerns the request (not a state, too large, over the
+/// memory budget): a usage error; a cancelled computation exits with 130.
+fn advice(position: Position<'_>, e: SolveError, budget: u64) -> CliError {
+    let message = match &e {
+        SolveError::NotAState(v) => format!(
+            "the starting decoration is not a state of the {}: {v}; remove or reverse one of the arrows of --state{}",
+            position.variant.title(),
+            if position.variant == Variant::Trimmed { "" } else { ", or drop --untrimmed" }
+        ),
+        SolveError::TooLarge { engine, unmarked_edges, limit } => format!(
+            "this game has {}, but the {engine} engine takes at most {limit}; {}",
+            count(*unmarked_edges as u64, "unmarked edge"),
+            other_engine(position, *engine, budget).map_or_else(
+                || "ask about a game with fewer unmarked edges".to_string(),
+                |e| format!("use --engine {e}")
+            )
+        ),
+        SolveError::MemoryBudget { engine, needed, .. } => format!(
+            "the {engine} engine would need {} for this game, past the memory budget of {}; {}",
+            about(*needed),
+            bytes(budget),
+            way_out(position, *engine, Some(*needed), budget)
+        ),
+        SolveError::OutOfBudget { engine, entries, .. } => format!(
+            "the {engine} engine stopped after storing {}, at the memory budget of {}; {}",
+            count(*entries, "value"),
+            bytes(budget),
+            way_out(position, *engine, None, budget)
+        ),
+        SolveError::Cancelled(c) => return CliError::from(*c),
+    };
+    CliError::usage(message).caused_by(e)
+}
+
+/// The way out of a refusal: another engine whose estimate fits the
+/// budget, or more memory.
+fn way_out(position: Position<'_>, refused: Engine, needed: Option<u64>, budget: u64) -> String {
+    let raise = match needed {
+        Some(n) if n < u64::MAX => format!("raise --max-memory to at least {}", bytes(n)),
+        _ => "raise --max-memory".to_string(),
+    };
+    match other_engine(position, refused, budget) {
+        Some(better) => format!("use --engine {better}, or {raise}"),
+        None => raise,
+    }
+}
+
+/// An estimate in words; the largest size stands for "past what 64 bits count".
+fn about(needed: u64) -> String {
+    if needed == u64::MAX { "more memory than 64-bit sizes count".into() } else { format!("about {}", bytes(needed)) }
+}
+
+/// Another engine that takes the game and whose estimate fits the budget,
+/// the canonical engine first.
+fn other_engine(position: Position<'_>, refused: Engine, budget: u64) -> Option<Engine> {
+    let fits = |e: Engine| {
+        e != refused
+            && (e != Engine::Brute || position.unmarked() <= arrows_solve::brute::MAX_UNMARKED)
+            && e.estimated_bytes(position) <= budget
+    };
+    [Engine::Canonical, Engine::Brute, Engine::Explicit].into_iter().find(|&e| fits(e))
+}
+
+/// The graph as one line: graph6 up to 62 vertices, else the shorter of
+/// graph6 and sparse6 (computed only when graph6 is not too long to consider).
+fn graph_line(graph: &arrows_core::Graph) -> (Option<String>, Option<String>) {
+    let n = graph.vertex_count() as u64;
+    if n <= 62 {
+        return (Some(formats::to_graph6(graph)), None);
+    }
+    let sparse = formats::to_sparse6(graph);
+    let graph6_len = 8 + (n * n.saturating_sub(1) / 2).div_ceil(6);
+    if graph6_len <= sparse.len() as u64 { (Some(formats::to_graph6(graph)), None) } else { (None, Some(sparse)) }
+}
+
+/// Prefixes an error with the graph it concerns when the graph came from a file.
+fn in_graph(named: &Named, e: CliError) -> CliError {
     match named.line {
-        Some(line) => CliError::usage(format!("line {line} ({}): {message}", named.name)),
-        None => CliError::usage(message),
+        Some(line) => {
+            let mut e = e;
+            e.message = format!("line {line} ({}): {}", named.name, e.message);
+            e
+        }
+        None => e,
     }
 }
 
@@ -60,8 +147,14 @@ fn in_graph(named: &Named, message: String) -> CliError {
 pub struct Report {
     /// The graph's name.
     pub graph: String,
-    /// The graph in graph6.
-    pub graph6: String,
+    /// The graph in graph6 (graphs of at most 62 vertices, and larger ones
+    /// whose graph6 is shorter than their sparse6).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub graph6: Option<String>,
+    /// The graph in sparse6, for larger graphs (graph6 grows with the
+    /// square of the number of vertices).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sparse6: Option<String>,
     /// Number of vertices.
     pub vertices: usize,
     /// Number of edges.
@@ -91,18 +184,21 @@ pub struct Report {
     /// Vertices with no edge, which take no part in the game (left out when there are none).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub isolated_vertices: Option<usize>,
+    /// The line of the input file the graph was read from (graphs from files only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub input_line: Option<usize>,
     /// Leg coordinates of the winning moves, for spiders.
     #[serde(skip)]
     spider: Option<SpiderLayout>,
-    #[serde(skip)]
-    source_line: Option<usize>,
 }
 
 impl Report {
     fn new(named: &Named, variant: Variant, start: &Decoration, a: &Analysis, elapsed: Duration) -> Report {
+        let (graph6, sparse6) = graph_line(&named.graph);
         Report {
             graph: named.name.clone(),
-            graph6: formats::to_graph6(&named.graph),
+            graph6,
+            sparse6,
             vertices: named.graph.vertex_count(),
             edges: named.graph.edge_count(),
             variant,
@@ -117,8 +213,8 @@ impl Report {
             time_ms: elapsed.as_secs_f64() * 1e3,
             peak_memory_bytes: memory::peak_resident(),
             isolated_vertices: Some(named.graph.isolated_count()).filter(|&n| n > 0),
+            input_line: named.line,
             spider: named.spider.clone(),
-            source_line: named.line,
         }
     }
 
@@ -132,15 +228,21 @@ impl Report {
     }
 
     fn write_text(&self, out: &mut impl Write, stats: bool) -> std::io::Result<()> {
-        if let Some(line) = self.source_line {
+        if let Some(line) = self.input_line {
             writeln!(out, "input line     {line}")?;
         }
-        writeln!(out, "graph          {} ({} vertices, {} edges)", self.graph, self.vertices, self.edges)?;
+        writeln!(
+            out,
+            "graph          {} ({}, {})",
+            self.graph,
+            count(self.vertices as u64, "vertex|vertices"),
+            count(self.edges as u64, "edge")
+        )?;
         if let Some(n) = self.isolated_vertices {
             writeln!(
                 out,
                 "               {} ignored (no edge touches them)",
-                arrows_text::count(n as u64, "isolated vertex|isolated vertices")
+                count(n as u64, "isolated vertex|isolated vertices")
             )?;
         }
         writeln!(out, "rule set       {}", self.variant.title())?;
@@ -152,30 +254,25 @@ impl Report {
         writeln!(out, "outcome        {winner}")?;
         if self.grundy == 0 {
             let why = if self.moves == 0 { "no move at all" } else { "every move leaves a winning position" };
-            writeln!(out, "winning moves  none ({why}, {} moves)", self.moves)?;
+            writeln!(out, "winning moves  none ({why}, {})", count(self.moves as u64, "move"))?;
         } else {
-            writeln!(out, "winning moves  {} of {} moves:", self.winning_moves.len(), self.moves)?;
+            writeln!(out, "winning moves  {} of {}:", self.winning_moves.len(), count(self.moves as u64, "move"))?;
             for &a in &self.winning_moves {
                 writeln!(out, "                 {}", self.describe(a))?;
             }
         }
         let unit = match self.engine {
-            Engine::Brute => "states",
-            Engine::Canonical => "component classes",
-            Engine::Explicit => "positions",
+            Engine::Brute => "state",
+            Engine::Canonical => "component class|component classes",
+            Engine::Explicit => "position",
         };
-        writeln!(out, "engine         {}, {} {unit} solved", self.engine, self.solved)?;
+        writeln!(out, "engine         {}, {} solved", self.engine, count(self.solved, unit))?;
         if stats {
             writeln!(out, "memo hits      {}", self.memo_hits)?;
             if let Some(b) = self.peak_memory_bytes {
-                writeln!(out, "peak memory    {}", arrows_solve::error::human_bytes(b))?;
+                writeln!(out, "peak memory    {}", bytes(b))?;
             }
         }
-        writeln!(out, "time           {}", human_time(self.time_ms))
+        writeln!(out, "time           {}", arrows_text::duration(Duration::from_secs_f64(self.time_ms / 1e3)))
     }
-}
-
-/// `0.4 ms`, `12.3 ms`, `1.52 s`.
-fn human_time(ms: f64) -> String {
-    if ms < 1000.0 { format!("{ms:.1} ms") } else { format!("{:.2} s", ms / 1000.0) }
 }

@@ -10,6 +10,7 @@ use crate::commands::progress::{self, Bar};
 use crate::error::{CliError, CliResult};
 use crate::flags::table::*;
 use arrows_core::{Graph, Variant};
+use arrows_solve::SolveError;
 use arrows_tables::format::{self, Format, Layout, LayoutError, ReadError, WriteError};
 use arrows_tables::panels::PanelError;
 use arrows_tables::{Family, FamilyError, MergeError, Shard, Span, Spec, SweepError, SweepOptions, Table, patterns};
@@ -95,8 +96,14 @@ fn sweep_error(e: SweepError) -> CliError {
             let advice = format!("split it into at most {total} shards, e.g. --shard 1/{total}");
             CliError::usage(format!("{e}; {advice}")).caused_by(e)
         }
-        // The engine's refusal names the graph, the limit and the fix (the budget, the size it handles).
-        SweepError::Seed { .. } | SweepError::Engine { .. } => CliError::usage(e.to_string()).caused_by(e),
+        SweepError::Seed { ref source, .. } | SweepError::Engine { ref source, .. } => match **source {
+            SolveError::Cancelled(c) => c.into(),
+            SolveError::MemoryBudget { .. } | SolveError::OutOfBudget { .. } => {
+                let advice = "raise --max-memory, narrow the ranges, or split the sweep with --shard";
+                CliError::usage(format!("{e}; {advice}")).caused_by(e)
+            }
+            _ => CliError::usage(e.to_string()).caused_by(e),
+        },
         SweepError::Threads(_) => CliError::failure(e.to_string()).caused_by(e),
         SweepError::Cancelled(c) => c.into(),
     }

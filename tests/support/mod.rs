@@ -10,6 +10,11 @@ use arrows_loopy::rng::rand::{Rng as _, RngExt as _};
 /// A memory budget large enough for every test game.
 pub const BUDGET: u64 = 4 << 30;
 
+/// A control with [`BUDGET`], no progress reporting, never cancelled.
+pub fn control() -> arrows_work::Control {
+    arrows_work::Control::new(arrows_work::Budget::bytes(BUDGET))
+}
+
 /// The project's one seeded generator (see `arrows_loopy::rng`), with the
 /// two draws the tests use.
 pub struct Rng(arrows_loopy::rng::SeededRng);

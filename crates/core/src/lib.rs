@@ -27,6 +27,7 @@ pub mod families;
 pub mod formats;
 pub mod graph;
 pub mod plane;
+pub mod position;
 pub mod rules;
 pub mod shape;
 pub mod size;
@@ -37,6 +38,7 @@ pub use decoration::{Arrow, Decoration, DecorationError, arrow_on, parse_arrows}
 pub use families::{FamilyError, Member, SpiderLayout};
 pub use graph::{EdgeId, Graph, GraphError, Vertex};
 pub use plane::{Cell, CellStatus, Cells, Drawing, PlaneError};
+pub use position::Position;
 pub use rules::{Variant, VertexCount, Violation};
 pub use size::{GraphSize, MAX_EDGES, MAX_VERTICES};
 pub use trim::{Ramification, ramify, trim};

@@ -5,7 +5,8 @@ use crate::brute::BruteForce;
 use crate::canonical::{CanonicalEngine, Grundy, Measure};
 use crate::error::SolveError;
 use crate::explicit::GameGraph;
-use arrows_core::{Arrow, Decoration, Graph, Variant};
+use arrows_core::{Arrow, Position};
+use arrows_work::Control;
 use serde::Serialize;
 use std::fmt;
 
@@ -22,12 +23,33 @@ pub enum Engine {
 }
 
 impl Engine {
-    /// The name used on the command line and in JSON.
+    /// The engine's name, as in JSON: `brute`, `canonical`, `explicit`.
     pub fn as_str(self) -> &'static str {
         match self {
             Engine::Brute => "brute",
             Engine::Canonical => "canonical",
             Engine::Explicit => "explicit",
+        }
+    }
+
+    /// What the engine counts as its work: `states` (brute force),
+    /// `classes` (canonical), `positions` (explicit).
+    pub fn unit(self) -> &'static str {
+        match self {
+            Engine::Brute => "states",
+            Engine::Canonical => "classes",
+            Engine::Explicit => "positions",
+        }
+    }
+
+    /// The memory the engine would need for `position`, estimated before
+    /// any work (for the canonical engine: its spider-shaped components
+    /// only, from an empty memo).
+    pub fn estimated_bytes(self, position: Position<'_>) -> u64 {
+        match self {
+            Engine::Brute => crate::brute::estimated_bytes(position),
+            Engine::Explicit => crate::explicit::estimated_bytes(position),
+            Engine::Canonical => CanonicalEngine::<Grundy>::new().estimate(position),
         }
     }
 }
@@ -36,19 +58,6 @@ impl fmt::Display for Engine {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())
     }
-}
-
-/// A game to analyse: a state of a graph under a rule set.
-#[derive(Debug, Clone, Copy)]
-pub struct Request<'a> {
-    /// The graph.
-    pub graph: &'a Graph,
-    /// The rule set.
-    pub variant: Variant,
-    /// The state to start from.
-    pub start: &'a Decoration,
-    /// Memory budget in bytes for the engine's tables.
-    pub budget: u64,
 }
 
 /// What an engine reports about a state.
@@ -82,39 +91,25 @@ pub struct Stats {
     pub memo_hits: u64,
 }
 
-/// Stack for the engines' recursions, whose depth grows with the number of
-/// edges (reserved address space; only the pages used are committed).
-const STACK_BYTES: usize = 1 << 30;
-
-/// Runs `f` on a thread with a stack large enough for the engines'
-/// recursions on graphs with many thousands of edges, and returns its result.
-pub fn with_stack<T: Send>(f: impl FnOnce() -> T + Send) -> T {
-    std::thread::scope(|s| {
-        std::thread::Builder::new()
-            .stack_size(STACK_BYTES)
-            .spawn_scoped(s, f)
-            .expect("the analysis thread starts")
-            .join()
-            .unwrap_or_else(|p| std::panic::resume_unwind(p))
-    })
+/// Analyses a position with the chosen engine, on a fresh engine, within
+/// the control's budget (see [`Analyzer::analyze`]).
+pub fn analyze(position: Position<'_>, engine: Engine, control: &Control) -> Result<Analysis, SolveError> {
+    Analyzer::new().analyze(position, engine, control)
 }
 
-/// Analyses a state with the chosen engine, on a fresh engine and a large stack.
-pub fn analyze(request: Request<'_>, engine: Engine) -> Result<Analysis, SolveError> {
-    with_stack(|| Analyzer::new(request.budget).analyze(request, engine))
-}
-
-/// Analyses many states with engines that keep what they learn: the
-/// canonical engine's memo is shared by every request (its classes do not
-/// depend on the rule set). Call it from [`with_stack`] for large graphs.
+/// Analyses many positions with engines that keep what they learn: the
+/// canonical engine's memo is shared by every position (its classes do not
+/// depend on the rule set). Safe on any thread: the engines' deep
+/// recursions move to fresh stack segments by themselves.
+#[derive(Default)]
 pub struct Analyzer {
     canonical: CanonicalEngine<Grundy>,
 }
 
 impl Analyzer {
-    /// An analyzer whose canonical memo may use `budget` bytes.
-    pub fn new(budget: u64) -> Analyzer {
-        Analyzer { canonical: CanonicalEngine::new(budget) }
+    /// An analyzer with an empty canonical memo.
+    pub fn new() -> Analyzer {
+        Analyzer::default()
     }
 
     /// The shared canonical engine.
@@ -122,38 +117,46 @@ impl Analyzer {
         &mut self.canonical
     }
 
-    /// Analyses a state. The statistics are this request's own work.
-    pub fn analyze(&mut self, request: Request<'_>, engine: Engine) -> Result<Analysis, SolveError> {
+    /// Analyses a position: its Grundy value, its moves and the winning
+    /// ones. Progress goes to the control in the engine's unit (states,
+    /// classes or positions); a set cancel token stops the work with
+    /// [`SolveError::Cancelled`]. The statistics are this call's own work.
+    pub fn analyze(
+        &mut self,
+        position: Position<'_>,
+        engine: Engine,
+        control: &Control,
+    ) -> Result<Analysis, SolveError> {
+        control.progress.set_unit(engine.unit());
         match engine {
             Engine::Brute => {
-                let mut b = BruteForce::new(request.graph, request.variant, request.start, request.budget)?;
+                let mut b = BruteForce::new(position, control)?;
                 let grundy = b.start_grundy()?;
                 let winning_moves = if grundy == 0 { Vec::new() } else { b.winning_moves()? };
-                let move_count = request.variant.moves(request.graph, request.start).len();
                 Ok(Analysis {
                     grundy,
                     winning_moves,
-                    move_count,
+                    move_count: position.moves().len(),
                     engine,
                     stats: Stats { solved: b.explored() as u64, memo_hits: b.memo_hits() },
                 })
             }
             Engine::Explicit => {
-                let game = GameGraph::new(request.graph, request.variant, request.start, request.budget)?;
-                let grundy = game.grundy(request.start);
+                let game = GameGraph::new(position, control)?;
+                let grundy = game.grundy(position.state);
                 let winning_moves =
-                    if grundy == 0 { Vec::new() } else { game.winning_moves(request.graph, request.variant) };
+                    if grundy == 0 { Vec::new() } else { game.winning_moves(position.graph, position.variant) };
                 Ok(Analysis {
                     grundy,
                     winning_moves,
-                    move_count: request.variant.moves(request.graph, request.start).len(),
+                    move_count: position.moves().len(),
                     engine,
                     stats: Stats { solved: game.positions() as u64, memo_hits: 0 },
                 })
             }
             Engine::Canonical => {
                 let before = self.canonical.stats();
-                let followers = self.canonical.follower_values(request.graph, request.variant, request.start)?;
+                let followers = self.canonical.follower_values(position, control)?;
                 let mut acc = Grundy::start(followers.len());
                 for &(_, v) in &followers {
                     Grundy::push(&mut acc, v);

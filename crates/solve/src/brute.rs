@@ -7,16 +7,22 @@
 //! already has an in-arrow, an out-arrow).
 //!
 //! The memo is a `hashbrown` table of single `u64` words: the key `m | f << 28`
-//! in the low 56 bits and the stored value in the high 8. The table's
-//! allocation is checked against a memory budget before every growth, so
-//! the engine stops with [`SolveError::OutOfBudget`] instead of exhausting
-//! memory.
+//! in the low 56 bits and the stored value in the high 8. Before any work
+//! the number of states is estimated ([`crate::size`]) and a game whose
+//! table would not fit the budget is refused with
+//! [`SolveError::MemoryBudget`]; the table's allocation is checked against
+//! the budget before every growth too, so the engine stops with
+//! [`SolveError::OutOfBudget`] instead of exhausting memory. Progress is
+//! reported in states solved, and the control's cancel token stops it.
 //!
 //! Invariant: every `(m, f)` reached is a state (legality is checked on each
 //! added arrow), so values are Grundy values of states.
 
+use crate::analysis::Engine;
 use crate::error::SolveError;
-use arrows_core::{Arrow, Decoration, EdgeId, Graph, Variant, arrow_on};
+use crate::size::{estimated_states, saturate};
+use arrows_core::{Arrow, Decoration, EdgeId, Graph, Position, arrow_on};
+use arrows_work::Control;
 use hashbrown::HashTable;
 
 /// The largest number of unmarked edges the brute-force engine takes.
@@ -76,25 +82,52 @@ pub struct BruteForce<'g> {
     constrained: Vec<bool>,
     memo: HashTable<u64>,
     hits: u64,
-    budget: u64,
+    control: Control,
+    /// States solved since the last checkpoint.
+    pending: u64,
+}
+
+/// States solved between two checkpoints of the control.
+const CHECKPOINT_EVERY: u64 = 1 << 14;
+
+/// The memo bytes the brute-force engine would need for a position: its
+/// estimated number of states, in a table that doubles as it grows (the
+/// old table is held while the new one fills).
+pub fn estimated_bytes(position: Position<'_>) -> u64 {
+    let states = estimated_states(position);
+    let slots = (states * 8.0 / 7.0).max(16.0);
+    let capacity = 2f64.powf(slots.log2().ceil());
+    saturate(capacity * 1.5 * 9.0)
 }
 
 impl<'g> BruteForce<'g> {
-    /// Prepares the engine for the state `start` of `graph` under `variant`,
-    /// with a memory budget in bytes for its memo tables.
-    pub fn new(graph: &'g Graph, variant: Variant, start: &Decoration, budget: u64) -> Result<Self, SolveError> {
-        if let Some(v) = variant.violation(graph, start) {
+    /// Prepares the engine for the descendants of `position`, within the
+    /// control's budget. Refuses a state with more than [`MAX_UNMARKED`]
+    /// unmarked edges, and a game whose estimated memo is past the budget.
+    pub fn new(position: Position<'g>, control: &Control) -> Result<Self, SolveError> {
+        let start = position.state;
+        if let Some(v) = position.violation() {
             return Err(SolveError::NotAState(v));
         }
         let free: Vec<EdgeId> = start.unmarked_edges().collect();
         if free.len() > MAX_UNMARKED {
             return Err(SolveError::TooLarge {
-                engine: "brute-force",
-                size: format!("{} unmarked edges", free.len()),
-                limit: format!("at most {MAX_UNMARKED} unmarked edges"),
-                instead: "use --engine canonical".into(),
+                engine: Engine::Brute,
+                unmarked_edges: free.len(),
+                limit: MAX_UNMARKED,
             });
         }
+        let (needed, budget) = (estimated_bytes(position), control.budget.get());
+        if needed > budget {
+            return Err(SolveError::MemoryBudget { engine: Engine::Brute, needed, budget });
+        }
+        control.cancel.check()?;
+        Ok(BruteForce::prepare(position, free, control))
+    }
+
+    /// The engine's tables for a state already checked.
+    fn prepare(position: Position<'g>, free: Vec<EdgeId>, control: &Control) -> Self {
+        let (graph, variant, start) = (position.graph, position.variant, position.state);
         let n = graph.vertex_count();
         let (mut low, mut high) = (vec![0u32; n], vec![0u32; n]);
         let ends = free
@@ -112,7 +145,7 @@ impl<'g> BruteForce<'g> {
             fixed_out[a.tail] = true;
             fixed_in[a.head] = true;
         }
-        Ok(BruteForce {
+        BruteForce {
             graph,
             start: start.clone(),
             free,
@@ -124,8 +157,9 @@ impl<'g> BruteForce<'g> {
             constrained: (0..n).map(|v| variant.is_constrained(graph, v)).collect(),
             memo: HashTable::new(),
             hits: 0,
-            budget,
-        })
+            control: control.clone(),
+            pending: 0,
+        }
     }
 
     /// Number of distinct states whose values are stored.
@@ -285,16 +319,16 @@ impl<'g> BruteForce<'g> {
             // The next insert doubles the table while the old one is still held.
             let held = table_bytes(self.memo.capacity());
             let grown = table_bytes((self.memo.capacity() * 2).max(16));
-            if held + grown > self.budget {
-                return Err(SolveError::OutOfBudget {
-                    engine: "brute-force",
-                    entries: self.memo.len(),
-                    budget: self.budget,
-                    instead: "use --engine canonical, or raise --max-memory".into(),
-                });
+            let budget = self.control.budget.get();
+            if held + grown > budget {
+                return Err(SolveError::OutOfBudget { engine: Engine::Brute, entries: self.memo.len() as u64, budget });
             }
         }
         self.memo.insert_unique(hash, word, |&w| mix(w & KEY_MASK));
+        self.pending += 1;
+        if self.pending >= CHECKPOINT_EVERY {
+            self.control.checkpoint(std::mem::take(&mut self.pending))?;
+        }
         Ok(())
     }
 }
@@ -318,9 +352,13 @@ fn mix(mut x: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use arrows_core::Variant;
     use arrows_core::families::path;
+    use arrows_work::Budget;
 
-    const BUDGET: u64 = 1 << 30;
+    fn control() -> Control {
+        Control::new(Budget::bytes(1 << 30))
+    }
 
     /// The Grundy value straight from Definition 4.1, over the core's own
     /// follower rule: an independent second computation.
@@ -340,7 +378,7 @@ mod tests {
         for g in &graphs {
             for v in [Variant::Trimmed, Variant::Untrimmed] {
                 let empty = Decoration::empty(g.edge_count());
-                let mut b = BruteForce::new(g, v, &empty, BUDGET).unwrap();
+                let mut b = BruteForce::new(Position::new(g, v, &empty), &control()).unwrap();
                 assert_eq!(b.start_grundy().unwrap(), naive(g, v, &empty), "{g:?} {v}");
                 for f in v.followers(g, &empty) {
                     assert_eq!(b.grundy(&f).unwrap(), naive(g, v, &f), "{g:?} {v} {f:?}");
@@ -353,7 +391,7 @@ mod tests {
     fn starts_from_a_marked_state() {
         let g = path(5).unwrap();
         let d = Decoration::parse(&g, "1>2").unwrap();
-        let mut b = BruteForce::new(&g, Variant::Trimmed, &d, BUDGET).unwrap();
+        let mut b = BruteForce::new(Position::trimmed(&g, &d), &control()).unwrap();
         assert_eq!(b.start_grundy().unwrap(), naive(&g, Variant::Trimmed, &d));
     }
 
@@ -361,13 +399,20 @@ mod tests {
     fn refuses_what_it_cannot_hold() {
         let g = path(30).unwrap();
         let e = Decoration::empty(30);
-        let err = BruteForce::new(&g, Variant::Trimmed, &e, BUDGET).err().unwrap();
-        assert!(err.to_string().contains("--engine canonical"), "{err}");
+        let err = BruteForce::new(Position::trimmed(&g, &e), &control()).err().unwrap();
+        assert_eq!(err, SolveError::TooLarge { engine: Engine::Brute, unmarked_edges: 30, limit: MAX_UNMARKED });
+        // Refused up front: the estimate of 20 edges' states is past 1 MiB.
         let g = path(20).unwrap();
-        let mut b = BruteForce::new(&g, Variant::Trimmed, &Decoration::empty(20), 4096).unwrap();
-        assert!(matches!(b.start_grundy(), Err(SolveError::OutOfBudget { .. })));
+        let empty = Decoration::empty(20);
+        let small = Control::new(Budget::bytes(1 << 20));
+        let err = BruteForce::new(Position::trimmed(&g, &empty), &small).err().unwrap();
+        assert!(matches!(err, SolveError::MemoryBudget { engine: Engine::Brute, budget, .. } if budget == 1 << 20));
+        // Stopped while growing, when the estimate let it start.
+        let free: Vec<EdgeId> = empty.unmarked_edges().collect();
+        let mut b = BruteForce::prepare(Position::trimmed(&g, &empty), free, &Control::new(Budget::bytes(4096)));
+        assert!(matches!(b.start_grundy(), Err(SolveError::OutOfBudget { engine: Engine::Brute, .. })));
         let bad = Decoration::parse(&g, "0>1,2>1").unwrap();
-        assert!(matches!(BruteForce::new(&g, Variant::Trimmed, &bad, BUDGET), Err(SolveError::NotAState(_))));
+        assert!(matches!(BruteForce::new(Position::trimmed(&g, &bad), &control()), Err(SolveError::NotAState(_))));
     }
 
     #[test]
@@ -376,7 +421,7 @@ mod tests {
         // marked 1>2 only, so every terminal descendant is one move away.
         let g = path(3).unwrap();
         let d = Decoration::parse(&g, "0>1,2>3").unwrap();
-        let mut b = BruteForce::new(&g, Variant::Trimmed, &d, BUDGET).unwrap();
+        let mut b = BruteForce::new(Position::trimmed(&g, &d), &control()).unwrap();
         assert_eq!(b.parities(&d).unwrap().moves_parity(), Some(1));
         assert_eq!(b.parities(&d).unwrap().moves_parity(), Some(naive(&g, Variant::Trimmed, &d)));
     }

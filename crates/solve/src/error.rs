@@ -1,66 +1,94 @@
-//! Why an engine refuses a request.
+//! Why an engine refuses or stops: data for each front door to word.
+//!
+//! Every variant carries the numbers behind the refusal: the engine, the
+//! size of the game, the engine's limit, the bytes needed and the budget.
+//! The messages speak of the game and the engine only; advice that names a
+//! command-line flag or a server parameter belongs to the front door that
+//! has them.
 
+use crate::analysis::Engine;
 use arrows_core::Violation;
-use std::fmt;
+use arrows_work::Cancelled;
 
-/// An engine's refusal, with the fix in its message.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// An engine's refusal, or why it stopped before finishing.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SolveError {
     /// The starting decoration is not a state of the chosen game.
+    #[error("the starting decoration is not a state: {0}")]
     NotAState(Violation),
-    /// The request is past what the engine can hold.
+    /// The game has more unmarked edges than the engine's representation takes.
+    #[error("the game has {unmarked_edges} unmarked edges, but the {engine} engine takes at most {limit}")]
     TooLarge {
         /// The engine that refused.
-        engine: &'static str,
-        /// What is too large, e.g. "30 unmarked edges".
-        size: String,
-        /// The engine's limit, e.g. "at most 28".
-        limit: String,
-        /// What to do instead.
-        instead: String,
+        engine: Engine,
+        /// Unmarked edges of the starting state.
+        unmarked_edges: usize,
+        /// The most the engine takes.
+        limit: usize,
     },
-    /// The memo outgrew the memory budget.
-    OutOfBudget {
-        /// The engine that stopped.
-        engine: &'static str,
-        /// Entries stored when it stopped.
-        entries: usize,
+    /// Refused up front: the engine's estimate of its tables is past the budget.
+    #[error(
+        "the {engine} engine would need about {} for this game, past its memory budget of {}",
+        arrows_text::bytes(*needed),
+        arrows_text::bytes(*budget)
+    )]
+    MemoryBudget {
+        /// The engine that refused.
+        engine: Engine,
+        /// The estimated bytes.
+        needed: u64,
         /// The budget in bytes.
         budget: u64,
-        /// What to do instead.
-        instead: String,
     },
+    /// Stopped while working: a table outgrew the budget.
+    #[error(
+        "the {engine} engine stopped after storing {entries} values, at its memory budget of {}",
+        arrows_text::bytes(*budget)
+    )]
+    OutOfBudget {
+        /// The engine that stopped.
+        engine: Engine,
+        /// Entries stored when it stopped.
+        entries: u64,
+        /// The budget in bytes.
+        budget: u64,
+    },
+    /// The computation was cancelled (its cancel token was set).
+    #[error("the computation was cancelled before it finished")]
+    Cancelled(#[from] Cancelled),
 }
 
-impl fmt::Display for SolveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl SolveError {
+    /// The engine that refused, when the refusal concerns one engine's limits.
+    pub fn engine(&self) -> Option<Engine> {
         match self {
-            SolveError::NotAState(v) => write!(
-                f,
-                "the starting decoration is not a state: {v}; remove or reverse one of its arrows (or pick the other rule set)"
-            ),
-            SolveError::TooLarge { engine, size, limit, instead } => {
-                write!(f, "this game has {size}, but the {engine} engine handles {limit}; {instead}")
-            }
-            SolveError::OutOfBudget { engine, entries, budget, instead } => write!(
-                f,
-                "the {engine} engine stopped after storing {entries} values, at its memory budget of {}; {instead}",
-                human_bytes(*budget)
-            ),
+            SolveError::TooLarge { engine, .. }
+            | SolveError::MemoryBudget { engine, .. }
+            | SolveError::OutOfBudget { engine, .. } => Some(*engine),
+            SolveError::NotAState(_) | SolveError::Cancelled(_) => None,
         }
     }
 }
 
-impl std::error::Error for SolveError {}
+#[cfg(test)]
+mod tests {
+    use super::*;
 
-/// `3.0 GiB`, `512 MiB`, ...
-pub fn human_bytes(b: u64) -> String {
-    const UNITS: [&str; 5] = ["B", "KiB", "MiB", "GiB", "TiB"];
-    let mut x = b as f64;
-    let mut i = 0;
-    while x >= 1024.0 && i + 1 < UNITS.len() {
-        x /= 1024.0;
-        i += 1;
+    #[test]
+    fn messages_name_the_engine_and_no_flag() {
+        let errors = [
+            SolveError::TooLarge { engine: Engine::Brute, unmarked_edges: 30, limit: 28 },
+            SolveError::MemoryBudget { engine: Engine::Explicit, needed: 3 << 30, budget: 1 << 30 },
+            SolveError::OutOfBudget { engine: Engine::Canonical, entries: 12, budget: 1 << 20 },
+            SolveError::NotAState(Violation::Sink(3)),
+            SolveError::Cancelled(Cancelled),
+        ];
+        for e in &errors {
+            let text = e.to_string();
+            assert!(!text.contains("--"), "{text}");
+        }
+        assert!(errors[0].to_string().contains("brute"));
+        assert!(errors[1].to_string().contains("3.0 GiB"), "{}", errors[1]);
+        assert_eq!(errors[2].engine(), Some(Engine::Canonical));
     }
-    if i == 0 { format!("{b} B") } else { format!("{x:.1} {}", UNITS[i]) }
 }

@@ -15,7 +15,9 @@ pub mod canonical;
 pub mod error;
 pub mod explicit;
 pub mod isomorphism;
+pub mod size;
+mod stack;
 
-pub use analysis::{Analysis, Analyzer, Engine, Request, Stats, analyze, with_stack};
+pub use analysis::{Analysis, Analyzer, Engine, Stats, analyze};
 pub use brute::{BruteForce, Parities};
 pub use error::SolveError;

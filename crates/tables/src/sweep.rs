@@ -15,11 +15,12 @@
 use crate::family::{Family, FamilyError, Key};
 use crate::shard::Shard;
 use crate::table::{Row, Table};
-use arrows_core::{Decoration, Graph, Variant};
+use arrows_core::{Decoration, Graph, Position, Variant};
 use arrows_solve::SolveError;
 use arrows_solve::canonical::{CanonicalEngine, Grundy};
-use arrows_work::{Budget, Cancelled, Control};
+use arrows_work::{Cancelled, Control, NoProgress};
 use rayon::prelude::*;
+use std::sync::Arc;
 use std::sync::Mutex;
 
 /// How to run a sweep (its memory budget is the [`Control`]'s).
@@ -82,8 +83,13 @@ pub enum SweepError {
 const BATCH: usize = 2048;
 
 /// The one call into the engine: the Grundy value of the empty state of `g`.
-fn grundy(engine: &mut CanonicalEngine<Grundy>, g: &Graph, variant: Variant) -> Result<u32, SolveError> {
-    engine.state_value(g, variant, &Decoration::empty(g.edge_count()))
+fn grundy(
+    engine: &mut CanonicalEngine<Grundy>,
+    g: &Graph,
+    variant: Variant,
+    work: &Control,
+) -> Result<u32, SolveError> {
+    engine.state_value(Position::new(g, variant, &Decoration::empty(g.edge_count())), work)
 }
 
 /// Computes the shard's rows of the family's table with the canonical
@@ -106,10 +112,12 @@ fn sweep_here(family: &Family, options: &SweepOptions, control: &Control) -> Res
         return Err(SweepError::EmptyShard { shard: options.shard, total });
     }
     let threads = rayon::current_num_threads().max(1);
-    let budget: Budget = control.budget.share(threads as u64 + 1);
-    let mut seed = CanonicalEngine::<Grundy>::new(budget.get());
+    // The engines share the budget and the cancel token; their progress
+    // (classes solved) is not the sweep's (graphs), so it goes nowhere.
+    let work = control.with_budget(control.budget.share(threads as u64 + 1)).with_progress(Arc::new(NoProgress));
+    let mut seed = CanonicalEngine::<Grundy>::new();
     if let Some((key, g)) = family.seed() {
-        grundy(&mut seed, &g, options.variant).map_err(|source| SweepError::Seed {
+        grundy(&mut seed, &g, options.variant, &work).map_err(|source| SweepError::Seed {
             graph: family.spec().name(&key),
             key,
             source: Box::new(source),
@@ -129,7 +137,7 @@ fn sweep_here(family: &Family, options: &SweepOptions, control: &Control) -> Res
             .map(|(_, _, g)| {
                 let slot = rayon::current_thread_index().unwrap_or(0) % engines.len();
                 let mut engine = engines[slot].lock().unwrap_or_else(|e| e.into_inner());
-                grundy(&mut engine, g, options.variant)
+                grundy(&mut engine, g, options.variant, &work)
             })
             .collect();
         let done = batch.len() as u64;

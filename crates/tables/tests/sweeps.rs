@@ -2,7 +2,7 @@
 //! into the single run, the thread count changes nothing, and tables read
 //! back as written.
 
-use arrows_core::{Decoration, Variant};
+use arrows_core::{Decoration, Position, Variant};
 use arrows_solve::BruteForce;
 use arrows_tables::family::graph_of;
 use arrows_tables::format::{self, Format, Layout};
@@ -43,7 +43,13 @@ fn every_value_agrees_with_brute_force() {
             for row in &table.rows {
                 let g = graph_of(&row.key, &table.columns, table.spec.as_ref()).unwrap();
                 let start = Decoration::empty(g.edge_count());
-                let brute = BruteForce::new(&g, variant, &start, BUDGET).unwrap().start_grundy().unwrap();
+                let brute = BruteForce::new(
+                    Position::new(&g, variant, &start),
+                    &arrows_work::Control::new(arrows_work::Budget::bytes(BUDGET)),
+                )
+                .unwrap()
+                .start_grundy()
+                .unwrap();
                 assert_eq!(row.grundy, brute, "{variant:?} {} ({spec:?})", row.key);
             }
         }

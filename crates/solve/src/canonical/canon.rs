@@ -20,6 +20,7 @@
 use super::component::Component;
 use super::need::Need;
 use super::scratch::Scratch;
+use crate::stack::{RED_ZONE, STACK_SEGMENT};
 
 const TREE: u8 = 1;
 const GRAPH: u8 = 2;
@@ -79,7 +80,11 @@ fn tree_code(c: &Component) -> Vec<u8> {
 
 /// `[label + 4, children codes in sorted order..., 0]`.
 fn rooted(adj: &[Vec<usize>], c: &Component, v: usize, parent: usize) -> Vec<u8> {
-    let mut kids: Vec<Vec<u8>> = adj[v].iter().filter(|&&w| w != parent).map(|&w| rooted(adj, c, w, v)).collect();
+    let mut kids: Vec<Vec<u8>> = adj[v]
+        .iter()
+        .filter(|&&w| w != parent)
+        .map(|&w| stacker::maybe_grow(RED_ZONE, STACK_SEGMENT, || rooted(adj, c, w, v)))
+        .collect();
     kids.sort_unstable();
     let mut out = Vec::with_capacity(2 + kids.iter().map(Vec::len).sum::<usize>());
     out.push(c.labels[v] as u8 + 4);
@@ -289,11 +294,34 @@ fn search(adj: &[Vec<usize>], c: &Component, cell: Vec<usize>, best: &mut Option
         }
         return;
     };
+    // A vertex whose transposition with a vertex already tried is an
+    // automorphism fixing the partition (a twin: the same neighbours apart
+    // from each other; the same cell means the same label) gives the image
+    // of that vertex's subtree, hence the same codes: it is skipped. On
+    // dense symmetric components this turns a factorial search linear.
+    let mut tried: Vec<usize> = Vec::new();
     for v in (0..n).filter(|&v| cell[v] == target) {
+        if tried.iter().any(|&u| twins(adj, u, v)) {
+            continue;
+        }
+        tried.push(v);
         // v alone just before the rest of its cell.
         let split: Vec<usize> = (0..n).map(|w| 2 * cell[w] + usize::from(w != v || cell[w] != target)).collect();
-        search(adj, c, refine(adj, rank(&split)), best);
+        stacker::maybe_grow(RED_ZONE, STACK_SEGMENT, || search(adj, c, refine(adj, rank(&split)), best));
     }
+}
+
+/// `true` when `u` and `v` have the same neighbours apart from each other.
+fn twins(adj: &[Vec<usize>], u: usize, v: usize) -> bool {
+    if adj[u].len() != adj[v].len() {
+        return false;
+    }
+    let others = |x: usize, y: usize| {
+        let mut ns: Vec<usize> = adj[x].iter().copied().filter(|&w| w != y).collect();
+        ns.sort_unstable();
+        ns
+    };
+    others(u, v) == others(v, u)
 }
 
 /// The code of a discrete partition: vertex `v` becomes `cell[v]`; the code

@@ -3,6 +3,8 @@
 //! of the followers, and both add over disjoint unions, which is all the
 //! decomposition needs.
 
+use super::closed::PathFamily;
+use super::need::Need;
 use crate::brute::Parities;
 use std::fmt::Debug;
 use std::hash::Hash;
@@ -24,6 +26,11 @@ pub trait Measure {
     fn push(acc: &mut Self::Acc, v: Self::Value);
     /// The position's value from its followers' values (none: a terminal position).
     fn finish(acc: Self::Acc) -> Self::Value;
+    /// The value of the path component with ends `left`, `right` and `len`
+    /// edges, when a result of the paper gives it ([`PathFamily`]).
+    fn path_value(_left: Need, _len: u32, _right: Need) -> Option<Self::Value> {
+        None
+    }
 }
 
 /// The Grundy value: mex of the followers, nim-sum over unions.
@@ -63,6 +70,10 @@ impl Measure for Grundy {
         let within = acc.bits.get(word).map_or(0, |w| w.trailing_ones());
         word as u32 * 64 + within
     }
+
+    fn path_value(left: Need, len: u32, right: Need) -> Option<u32> {
+        PathFamily::of(left, right).map(|f| f.grundy(len))
+    }
 }
 
 /// The parities of the move counts to terminal descendants (Definition 7.1):
@@ -95,6 +106,11 @@ impl Measure for Parity {
 
     fn finish(acc: Option<Parities>) -> Parities {
         acc.unwrap_or(Parities { even: true, odd: false })
+    }
+
+    fn path_value(left: Need, len: u32, right: Need) -> Option<Parities> {
+        let p = PathFamily::of(left, right)?.moves_parity(len)?;
+        Some(Parities { even: p == 0, odd: p == 1 })
     }
 }
 

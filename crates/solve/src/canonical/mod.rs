@@ -10,22 +10,31 @@
 //! * [`canon`]: canonical keys of other components (AHU for trees,
 //!   individualization-refinement for graphs with cycles);
 //! * [`measure`]: what is computed (Grundy values, terminal parities);
-//! * [`engine`]: the memoized recursion.
+//! * [`closed`]: the closed forms of Section 5 for path components;
+//! * [`cycle`]: linear-time keys of cycle components;
+//! * [`estimate`]: the memo a spider state needs, estimated up front;
+//! * [`engine`]: the memo and the entry points; `recursion`: the memoized
+//!   recursion itself.
 //!
 //! The Grundy value of a state is the nim-sum of its components' values,
 //! because the game is their disjunctive sum.
 
 pub mod canon;
+pub mod closed;
 pub mod component;
+pub mod cycle;
 pub mod engine;
+pub mod estimate;
 pub mod measure;
 pub mod need;
+mod recursion;
 pub mod rows;
 pub mod scratch;
 pub mod spider;
 
+pub use closed::PathFamily;
 pub use component::Component;
 pub use engine::{CanonicalEngine, CanonicalStats, StateComponent, decompose};
 pub use measure::{Grundy, Measure, Parity};
 pub use need::Need;
-pub use spider::{Leg, Spider};
+pub use spider::{EdgePlace, Leg, Spider};

@@ -88,6 +88,11 @@ impl<V: Copy> RowMemo<V> {
         self.entries
     }
 
+    /// Number of rows, and their entries (capacity) in all.
+    pub fn shape(&self) -> (usize, usize) {
+        (self.rows.len(), self.rows.values().map(Vec::len).sum())
+    }
+
     /// The row, if it exists.
     pub fn row(&self, slot: &Slot) -> Option<&[Option<V>]> {
         self.rows.get(&slot.row).map(Vec::as_slice)
@@ -104,7 +109,7 @@ impl<V: Copy> RowMemo<V> {
         let mut bytes = 0;
         for (key, theirs) in &other.rows {
             let mine = self.rows.entry(key.clone()).or_insert_with(|| {
-                bytes += 64;
+                bytes += row_bytes(key);
                 Vec::new()
             });
             if mine.len() < theirs.len() {
@@ -133,8 +138,9 @@ impl<V: Copy> RowMemo<V> {
         let mut bytes = 0;
         for (slot, leg) in views(s) {
             let i = slot.index(leg);
+            let key_bytes = row_bytes(&slot.row);
             let row = self.rows.entry(slot.row).or_insert_with(|| {
-                bytes += 64;
+                bytes += key_bytes;
                 Vec::new()
             });
             if row.len() <= i {
@@ -154,6 +160,15 @@ impl<V: Copy> RowMemo<V> {
 impl<V: Copy> Default for RowMemo<V> {
     fn default() -> Self {
         RowMemo::new()
+    }
+}
+
+/// Bytes of a new row besides its slots: its place in the table (key,
+/// vector and control byte, with spare room), and a large key's words.
+pub fn row_bytes(key: &SpiderKey) -> u64 {
+    match key {
+        SpiderKey::Small(_) => 64,
+        SpiderKey::Large(words) => 64 + 8 * words.len() as u64,
     }
 }
 

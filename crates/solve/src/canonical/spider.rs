@@ -32,6 +32,17 @@ pub struct Leg {
     pub end: Need,
 }
 
+/// Where an edge of a spider-shaped component lies (see [`Spider::layout`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct EdgePlace {
+    /// The leg.
+    pub leg: u32,
+    /// The edge's place on the leg: 1 at the hub.
+    pub place: u32,
+    /// `true` when the edge's forward arrow points away from the hub.
+    pub forward_is_outward: bool,
+}
+
 /// A spider-shaped component: a hub and its legs.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Spider {
@@ -95,6 +106,51 @@ impl Spider {
             })
             .collect();
         Some(Spider { hub: c.labels[hub], legs }.normalize())
+    }
+
+    /// Reads a component as a spider as it lies, without normalizing: the
+    /// hub, the legs in the order of the hub's neighbours, and for each edge
+    /// of the component its leg, its place on the leg (1 at the hub) and
+    /// whether its forward arrow points away from the hub. `None` when the
+    /// component is not spider-shaped.
+    pub fn layout(c: &Component, scratch: &mut Scratch) -> Option<(Spider, Vec<EdgePlace>)> {
+        if !c.is_tree() {
+            return None;
+        }
+        scratch.load(c);
+        let deg = &scratch.deg;
+        let special = |v: usize| deg[v] >= 3 || (deg[v] == 2 && c.labels[v] != Need::Both);
+        let mut hubs = (0..c.labels.len()).filter(|&v| special(v));
+        let hub = match (hubs.next(), hubs.next()) {
+            (Some(h), None) => h,
+            (None, _) => (0..c.labels.len()).find(|&v| deg[v] == 1)?,
+            (Some(_), Some(_)) => return None,
+        };
+        // The edge joining two vertices, by the position of the far one in its row.
+        let mut edge_at: hashbrown::HashMap<(usize, usize), usize> = hashbrown::HashMap::with_capacity(c.edges.len());
+        for (e, &(u, v)) in c.edges.iter().enumerate() {
+            edge_at.insert((u as usize, v as usize), e);
+        }
+        let mut places = vec![EdgePlace { leg: 0, place: 0, forward_is_outward: true }; c.edges.len()];
+        let mut legs = Legs::new();
+        for (j, &first) in scratch.neighbours(hub).iter().enumerate() {
+            let (mut prev, mut cur, mut len) = (hub, first, 1u32);
+            loop {
+                let (e, forward_is_outward) = match edge_at.get(&(prev, cur)) {
+                    Some(&e) => (e, true),
+                    None => (edge_at[&(cur, prev)], false),
+                };
+                places[e] = EdgePlace { leg: j as u32, place: len, forward_is_outward };
+                if deg[cur] != 2 {
+                    break;
+                }
+                let ns = scratch.neighbours(cur);
+                let next = if ns[0] == prev { ns[1] } else { ns[0] };
+                (prev, cur, len) = (cur, next, len + 1);
+            }
+            legs.push(Leg { len, end: c.labels[cur] });
+        }
+        Some((Spider { hub: c.labels[hub], legs }, places))
     }
 
     /// The normal form: see the module documentation.
@@ -188,25 +244,54 @@ impl Spider {
     /// Calls `each` with the pieces of every legal follower that marks an
     /// edge at the hub.
     pub fn for_each_hub_follower(&self, mut each: impl FnMut(&[Spider])) {
-        let k = self.legs.len();
-        let mut pieces: Vec<Spider> = Vec::with_capacity(k + 1);
-        for (j, leg) in self.legs.iter().enumerate() {
+        let mut pieces: Vec<Spider> = Vec::with_capacity(self.legs.len() + 1);
+        for j in 0..self.legs.len() {
             for outward in [true, false] {
-                pieces.clear();
-                // The hub gains an out-arrow (outward) or an in-arrow.
-                let hub = if outward { self.hub.after_out() } else { self.hub.after_in() };
-                let blocked = if outward { self.hub.blocks_out(k) } else { self.hub.blocks_in(k) };
-                if blocked || !self.push_outer(leg, 1, outward, &mut pieces) {
-                    continue;
+                if self.hub_follower(j, outward, &mut pieces) {
+                    each(&pieces);
                 }
-                let others = self.legs.iter().enumerate().filter(|&(i, _)| i != j).map(|(_, l)| *l);
-                if hub == Need::Free {
-                    pieces.extend(others.map(|l| Spider::path(Need::Free, l.len, l.end).normalize()));
-                } else if k > 1 {
-                    push_live(&mut pieces, Spider { hub, legs: others.collect() });
-                }
-                each(&pieces);
             }
+        }
+    }
+
+    /// The pieces of the follower that marks the hub edge of leg `j`, away
+    /// from the hub (`outward`) or toward it, written into `pieces`;
+    /// `false` when the move is illegal.
+    pub fn hub_follower(&self, j: usize, outward: bool, pieces: &mut Vec<Spider>) -> bool {
+        let k = self.legs.len();
+        let leg = &self.legs[j];
+        pieces.clear();
+        // The hub gains an out-arrow (outward) or an in-arrow.
+        let hub = if outward { self.hub.after_out() } else { self.hub.after_in() };
+        let blocked = if outward { self.hub.blocks_out(k) } else { self.hub.blocks_in(k) };
+        if blocked || !self.push_outer(leg, 1, outward, pieces) {
+            return false;
+        }
+        let others = self.legs.iter().enumerate().filter(|&(i, _)| i != j).map(|(_, l)| *l);
+        if hub == Need::Free {
+            pieces.extend(others.map(|l| Spider::path(Need::Free, l.len, l.end).normalize()));
+        } else if k > 1 {
+            push_live(pieces, Spider { hub, legs: others.collect() });
+        }
+        true
+    }
+
+    /// The pieces of the follower that marks edge `p` of leg `j` (counted
+    /// from the hub, `p >= 1`), away from the hub or toward it, written into
+    /// `pieces`; `false` when the move is illegal.
+    pub fn follower(&self, j: usize, p: u32, outward: bool, pieces: &mut Vec<Spider>) -> bool {
+        if p == 1 {
+            return self.hub_follower(j, outward, pieces);
+        }
+        pieces.clear();
+        match self.cut(j, p, outward, pieces) {
+            Some(inner) => {
+                let mut legs = self.legs.clone();
+                legs[j] = inner;
+                push_live(pieces, Spider { hub: self.hub, legs });
+                true
+            }
+            None => false,
         }
     }
 
@@ -227,7 +312,7 @@ impl Spider {
 
 /// Pushes the normal form of a piece unless it is a dead edge, which has no
 /// move and adds nothing to any measure.
-fn push_live(pieces: &mut Vec<Spider>, s: Spider) {
+pub(crate) fn push_live(pieces: &mut Vec<Spider>, s: Spider) {
     let s = s.normalize();
     if !s.is_dead() {
         pieces.push(s);
@@ -279,6 +364,16 @@ mod tests {
             direct.sort();
             via_graph.sort();
             assert_eq!(direct, via_graph, "{s:?}");
+            // Move by move through the layout, as the engine's follower values read them.
+            let (laid, places) = Spider::layout(&c, &mut Scratch::default()).unwrap();
+            let mut pieces = Vec::new();
+            for (e, forward) in c.moves() {
+                let place = places[e];
+                let outward = forward == place.forward_is_outward;
+                assert!(laid.follower(place.leg as usize, place.place, outward, &mut pieces), "{s:?} {e} {forward}");
+                let want = sorted(c.play(e, forward).iter().map(|p| Spider::from_component(p).unwrap()).collect());
+                assert_eq!(sorted(pieces.clone()), want, "{s:?} edge {e} forward {forward}");
+            }
             assert_eq!(Spider::from_component(&c), Some(s.clone().normalize()));
         }
     }
