@@ -6,9 +6,6 @@
 //! (quick answers print nothing extra) and whenever standard error is not a
 //! terminal, so pipes and files only ever see the report.
 
-// The commands adopt `control` one by one as their library calls take a `Control`.
-#![allow(dead_code)]
-
 use arrows_work::{Budget, Cancel, Control, Progress};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::IsTerminal;
@@ -72,11 +69,6 @@ impl Bar {
         Arc::new(bar)
     }
 
-    /// A bar that never shows (for tests and quiet runs).
-    pub fn hidden() -> Arc<Bar> {
-        Bar::new("", true)
-    }
-
     fn restyle(&self) {
         let unit = *self.unit.lock().expect("the unit lock is never poisoned");
         let template = match self.bar.length() {
@@ -88,17 +80,6 @@ impl Bar {
         if let Ok(style) = ProgressStyle::with_template(&template) {
             self.bar.set_style(style.progress_chars("=> "));
         }
-    }
-
-    /// Shows a short message beside the count (the check being run, say).
-    pub fn message(&self, text: impl Into<std::borrow::Cow<'static, str>>) {
-        self.bar.set_message(text);
-    }
-
-    /// Sets the count done so far (for callers that report totals, not steps).
-    pub fn set_position(&self, done: u64) {
-        self.bar.set_position(done);
-        self.show_when_due();
     }
 
     /// Removes the bar from the terminal; the report follows on a clean line.
