@@ -13,8 +13,10 @@ pub mod analysis;
 pub mod brute;
 pub mod canonical;
 pub mod error;
+pub mod explain;
 pub mod explicit;
 pub mod isomorphism;
+pub mod remoteness;
 pub mod size;
 mod stack;
 

@@ -1,0 +1,304 @@
+//! Why a position has its value: the decomposition of Section 4 of the
+//! paper, made visible.
+//!
+//! The unmarked edges of a state split into *components* (see
+//! [`crate::canonical::component`]): the game on the state is the
+//! disjunctive sum of the games on its components, so the state's Grundy
+//! value is the nim-sum of theirs. [`explain`] lists the components, each
+//!
+//! * named in the paper's words where it has a name: the path states of
+//!   Section 5 (the flow `F_n`, the crash `C_n`, the twig `T_n`, the rod
+//!   `R_n`), spider states in the notation `<a^, b_v, c>` of Sections 6
+//!   and 7, and otherwise "tree with 7 edges" or "graph with 9 edges and 2
+//!   independent cycles";
+//! * with its edges (the graph's), its vertices and their labels (what each
+//!   still needs: nothing, an in-arrow, an out-arrow, or both), and its value;
+//!
+//! the *dead* edges (unmarked edges no player can ever mark: they take no
+//! part in the game), the nim-sum, and for each winning move the component
+//! it is played in, the component's value before and after, and the
+//! pieces the component becomes.
+//!
+//! # The spider notation
+//!
+//! A spider-shaped component (a tree with one vertex of degree at least 3,
+//! the *hub*, or a path whose interior needs both arrows) is written as the
+//! paper writes spider states: one entry per leg, the number of unmarked
+//! edges of the leg, then an accent for what the leg's far end needs: `^`
+//! when it needs an in-arrow (in the paper's picture, the leaf arrow beyond
+//! it points away from the hub), `_v` when it needs an out-arrow (the leaf
+//! arrow points toward the hub), nothing when it is free (a free leaf), and
+//! `*` when it needs both (a leaf of the Game of Arrows, where leaves are
+//! constrained: the paper has no notation for it). A hub that already has
+//! an arrow is written as the paper does, with legs of length 0: `0^` for
+//! an out-arrow at the hub, `0_v` for an in-arrow, both for both. The legs
+//! are listed longest first.
+
+use crate::canonical::{CanonicalEngine, Component, Grundy, Need, PathFamily, Spider, decompose};
+use crate::error::SolveError;
+use arrows_core::decoration::arrow_on;
+use arrows_core::{Arrow, EdgeId, Position, Vertex};
+use arrows_work::Control;
+use serde::Serialize;
+use std::collections::HashSet;
+use std::fmt;
+
+/// What a component is, in the paper's words where it has a name.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub enum Shape {
+    /// A path of one of the four families of Section 5.
+    Path {
+        /// `flow`, `crash`, `twig` or `rod`.
+        family: &'static str,
+        /// Its number of (unmarked) edges: the `n` of `F_n`.
+        edges: u32,
+    },
+    /// A spider-shaped component in the paper's notation (`<3^, 2_v, 5>`).
+    Spider {
+        /// The notation, see the module documentation.
+        notation: String,
+        /// Its number of edges.
+        edges: u32,
+    },
+    /// Any other tree.
+    Tree {
+        /// Its number of edges.
+        edges: usize,
+    },
+    /// A component with cycles.
+    Graph {
+        /// Its number of edges.
+        edges: usize,
+        /// Its cycle rank: edges minus vertices plus one.
+        cycles: usize,
+    },
+}
+
+impl Shape {
+    /// The shape of a component.
+    pub fn of(c: &Component) -> Shape {
+        if !c.is_tree() {
+            return Shape::Graph { edges: c.edges.len(), cycles: c.edges.len() + 1 - c.labels.len() };
+        }
+        let Some((spider, _)) = Spider::layout(c, &mut Default::default()) else {
+            return Shape::Tree { edges: c.edges.len() };
+        };
+        let edges = spider.edge_count() as u32;
+        let ends = match spider.legs.as_slice() {
+            [leg] => Some((spider.hub, leg.end)),
+            [a, b] if spider.hub == Need::Both => Some((a.end, b.end)),
+            _ => None,
+        };
+        if let Some(family) = ends.and_then(|(l, r)| PathFamily::of(l, r)) {
+            let family = match family {
+                PathFamily::Flow => "flow",
+                PathFamily::Crash => "crash",
+                PathFamily::Twig => "twig",
+                PathFamily::Rod => "rod",
+            };
+            return Shape::Path { family, edges };
+        }
+        let accent = |n: Need| match n {
+            Need::In => "^",
+            Need::Out => "_v",
+            Need::Free => "",
+            Need::Both => "*",
+        };
+        let mut legs: Vec<(u32, Need)> = spider.legs.iter().map(|l| (l.len, l.end)).collect();
+        legs.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        let mut parts: Vec<String> = legs.iter().map(|&(len, end)| format!("{len}{}", accent(end))).collect();
+        match spider.hub {
+            Need::Both => {}
+            Need::In => parts.push("0^".into()),
+            Need::Out => parts.push("0_v".into()),
+            Need::Free => parts.extend(["0^".to_string(), "0_v".to_string()]),
+        }
+        Shape::Spider { notation: format!("<{}>", parts.join(", ")), edges }
+    }
+}
+
+impl fmt::Display for Shape {
+    /// `flow F_3`, `spider <3^, 2_v, 5>`, `tree with 7 edges`,
+    /// `graph with 9 edges and 2 independent cycles`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let plural = |n: usize, one: &str, many: &str| if n == 1 { format!("1 {one}") } else { format!("{n} {many}") };
+        match self {
+            Shape::Path { family, edges } => {
+                let letter = family[..1].to_uppercase();
+                write!(f, "{family} {letter}_{edges}")
+            }
+            Shape::Spider { notation, .. } => write!(f, "spider {notation}"),
+            Shape::Tree { edges } => write!(f, "tree with {}", plural(*edges, "edge", "edges")),
+            Shape::Graph { edges, cycles } => write!(
+                f,
+                "graph with {} and {}",
+                plural(*edges, "edge", "edges"),
+                plural(*cycles, "independent cycle", "independent cycles")
+            ),
+        }
+    }
+}
+
+/// What a vertex still needs, in words: `free`, `needs-in`, `needs-out`, `needs-both`.
+pub fn need_name(n: Need) -> &'static str {
+    match n {
+        Need::Free => "free",
+        Need::In => "needs-in",
+        Need::Out => "needs-out",
+        Need::Both => "needs-both",
+    }
+}
+
+/// A vertex of a component and what it needs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Labelled {
+    /// The graph's vertex.
+    pub vertex: Vertex,
+    /// What it needs: `free`, `needs-in`, `needs-out` or `needs-both`.
+    pub label: &'static str,
+}
+
+/// One component of a state.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Piece {
+    /// Its shape in the paper's words (see [`Shape`]'s `Display`).
+    pub shape: String,
+    /// Its shape as data.
+    #[serde(skip)]
+    pub kind: Shape,
+    /// The graph's edges it is made of, as `u-v` (the edge's stored ends).
+    pub edges: Vec<String>,
+    /// The same edges by number.
+    #[serde(skip)]
+    pub edge_ids: Vec<EdgeId>,
+    /// Its vertices (a free vertex shared by several pieces appears in each).
+    pub vertices: Vec<Labelled>,
+    /// Its Grundy value.
+    pub grundy: u32,
+}
+
+/// What a winning move does.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct WinningMove {
+    /// The move.
+    #[serde(rename = "move")]
+    pub arrow: Arrow,
+    /// The index of the component it is played in.
+    pub component: usize,
+    /// The component's value before the move.
+    pub from: u32,
+    /// The value of what the component becomes: the nim-sum of the others.
+    pub to: u32,
+    /// The pieces the component becomes (none when the move uses it up).
+    pub into: Vec<Piece>,
+}
+
+/// The decomposition of a position.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Explanation {
+    /// The components, in the order of their smallest edge.
+    pub components: Vec<Piece>,
+    /// Unmarked edges no player can ever mark, as `u-v`.
+    pub dead_edges: Vec<String>,
+    /// The nim-sum of the components' values: the state's Grundy value.
+    pub grundy: u32,
+    /// The winning moves, each with what it does (empty when the value is 0).
+    pub winning_moves: Vec<WinningMove>,
+}
+
+impl Explanation {
+    /// The nim-sum line: `1 ⊕ 3 ⊕ 2 = 0` (`0` alone for a state without
+    /// components).
+    pub fn nim_sum_line(&self) -> String {
+        if self.components.is_empty() {
+            return "no component: 0".into();
+        }
+        let terms: Vec<String> = self.components.iter().map(|p| p.grundy.to_string()).collect();
+        format!("{} = {}", terms.join(" ⊕ "), self.grundy)
+    }
+}
+
+/// The decomposition of `position`, its components valued by `engine`.
+pub fn explain(
+    position: Position<'_>,
+    engine: &mut CanonicalEngine<Grundy>,
+    control: &Control,
+) -> Result<Explanation, SolveError> {
+    if let Some(v) = position.violation() {
+        return Err(SolveError::NotAState(v));
+    }
+    let graph = position.graph;
+    let comps = decompose(position);
+    let edge_name = |e: EdgeId| {
+        let (s, t) = graph.ends(e);
+        format!("{s}-{t}")
+    };
+    let piece = |c: &Component, ids: &[EdgeId], engine: &mut CanonicalEngine<Grundy>| -> Result<Piece, SolveError> {
+        let grundy = engine.component_value(c, control)?;
+        let mut vertices: Vec<Labelled> = Vec::new();
+        for (i, &(u, v)) in c.edges.iter().enumerate() {
+            let (s, t) = graph.ends(ids[i]);
+            for (local, vertex) in [(u, s), (v, t)] {
+                if !vertices.iter().any(|l| l.vertex == vertex) {
+                    vertices.push(Labelled { vertex, label: need_name(c.labels[local as usize]) });
+                }
+            }
+        }
+        vertices.sort_by_key(|l| l.vertex);
+        let kind = Shape::of(c);
+        Ok(Piece {
+            shape: kind.to_string(),
+            kind,
+            edges: ids.iter().map(|&e| edge_name(e)).collect(),
+            edge_ids: ids.to_vec(),
+            vertices,
+            grundy,
+        })
+    };
+    let mut components = Vec::with_capacity(comps.len());
+    for c in &comps {
+        components.push(piece(&c.component, &c.graph_edges, engine)?);
+    }
+    let grundy = components.iter().fold(0, |acc, p| acc ^ p.grundy);
+    let in_component: HashSet<EdgeId> = comps.iter().flat_map(|c| c.graph_edges.iter().copied()).collect();
+    let dead_edges = position.state.unmarked_edges().filter(|e| !in_component.contains(e)).map(edge_name).collect();
+    let mut winning_moves = Vec::new();
+    if grundy != 0 {
+        for (i, c) in comps.iter().enumerate() {
+            let from = components[i].grundy;
+            // A winning move leaves a nim-sum of 0: it changes this
+            // component's value to the nim-sum of the others (which may be
+            // larger than its value: a follower's value can exceed the mex).
+            let to = from ^ grundy;
+            let own: HashSet<EdgeId> = c.graph_edges.iter().copied().collect();
+            for (e, forward) in c.component.moves() {
+                let value: u32 = c
+                    .component
+                    .play(e, forward)
+                    .iter()
+                    .try_fold(0, |acc, p| Ok::<u32, SolveError>(acc ^ engine.component_value(p, control)?))?;
+                if value != to {
+                    continue;
+                }
+                // What the component becomes, read off the follower itself so
+                // that each piece keeps the graph's edge numbers.
+                let mut after = position.state.clone();
+                let edge = c.graph_edges[e];
+                after.mark(edge, forward);
+                let follower = position.with_state(&after);
+                let mut into = Vec::new();
+                for p in decompose(follower).iter().filter(|p| p.graph_edges.iter().all(|x| own.contains(x))) {
+                    into.push(piece(&p.component, &p.graph_edges, engine)?);
+                }
+                winning_moves.push(WinningMove { arrow: arrow_on(graph, edge, forward), component: i, from, to, into });
+            }
+        }
+        let order = |a: &Arrow| {
+            let e = graph.edge_between(a.tail, a.head).expect("a move lies on an edge");
+            (e, graph.ends(e).0 != a.tail)
+        };
+        winning_moves.sort_by_key(|w| order(&w.arrow));
+    }
+    Ok(Explanation { components, dead_edges, grundy, winning_moves })
+}
