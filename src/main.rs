@@ -10,7 +10,7 @@ mod error;
 mod flags;
 
 use clap::Parser;
-use commands::{analysis, check, conjecture, loopy, table, trim};
+use commands::{analysis, check, conjecture, loopy, play, table, trim};
 use error::{CliError, CliResult};
 use flags::{Cli, Command};
 
@@ -25,6 +25,7 @@ fn run(cli: Cli) -> CliResult {
         Command::Graph { spec, play } => analysis::run(&spec, &play),
         Command::Trim(args) => trim::run(&args),
         Command::Loopy(args) => loopy::run(args),
+        Command::Play(args) => play::run(&args),
         Command::Table(args) => table::run(args),
         Command::Conjecture(args) => conjecture::run(&args),
         Command::Check(args) => check::run(&args),

@@ -4,8 +4,10 @@
 pub mod analysis;
 pub mod check;
 pub mod conjecture;
+pub mod explain;
 pub mod loopy;
 pub mod memory;
+pub mod play;
 pub mod progress;
 pub mod source;
 pub mod table;

@@ -7,6 +7,7 @@
 
 use crate::error::{CliError, CliResult};
 use crate::flags::source::*;
+use arrows_core::describe::DescribeError;
 use arrows_core::formats::{self, GraphLines, ParseProblem, ReadError};
 use arrows_core::{FamilyError, Graph, GraphError, Member, SpiderLayout};
 use arrows_work::Budget;
@@ -221,6 +222,14 @@ fn read_error(name: &str, e: ReadError) -> CliError {
         ReadError::Io { ref source, .. } => {
             CliError::failure(format!("{name}, line {line}: cannot read: {source}")).caused_by(e)
         }
+    }
+}
+
+/// Words a graph description that names no graph (`arrows play GRAPH`).
+pub fn describe_error(e: DescribeError) -> CliError {
+    match e {
+        DescribeError::Graph(g) => graph_error(g),
+        e => CliError::usage(e.to_string()).caused_by(e),
     }
 }
 

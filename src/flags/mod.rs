@@ -6,6 +6,7 @@ pub mod analysis;
 pub mod check;
 pub mod conjecture;
 pub mod loopy;
+pub mod play;
 pub mod source;
 pub mod table;
 pub mod trim;
@@ -39,6 +40,7 @@ Examples:
   arrows table spider --legs 0..40    a table of every S(a,b,c) with legs up to 40
   arrows check                        machine-check every result of the spider paper
   arrows loopy square-but-one         a loopy game: P, N or D, remoteness and gamma
+  arrows play spider 4 6 8            play against perfect strategy
 
 Notation: vertex numbers from 0; an arrow TAIL>HEAD (or HEAD<TAIL); a state is
 a comma-separated list of arrows. Spiders have hub 0 and legs numbered outward.";
@@ -102,6 +104,9 @@ pub enum Command {
     /// remoteness and the generalized Sprague-Grundy value of each position,
     /// for the classic games, any digraph, and sums.
     Loopy(loopy::LoopyArgs),
+    /// Play against perfect strategy: type moves, ask for hints and the
+    /// decomposition, undo; arrows answers with its best move.
+    Play(play::PlayArgs),
     /// Grundy values over a family (spiders with any number of legs, paths,
     /// stars, caterpillars, brooms, all trees with n edges, graphs from a
     /// file) as a text, Markdown, CSV, JSON or SVG table; in parallel, in

@@ -23,6 +23,7 @@
 //! [`ParseError`](formats::ParseError), [`DecorationError`].
 
 pub mod decoration;
+pub mod describe;
 pub mod families;
 pub mod formats;
 pub mod graph;

@@ -1,0 +1,64 @@
+//! The text of a decomposition (`--explain`, and `explain` in `arrows play`).
+
+use arrows_solve::explain::{Explanation, Piece};
+use arrows_text::{Columns, count};
+use std::io::{self, Write};
+
+/// Edges shown per component before the list is shortened.
+const SHOWN: usize = 8;
+
+/// A component's edges, the first few of a long list.
+fn edges(p: &Piece) -> String {
+    let mut list: Vec<&str> = p.edges.iter().take(SHOWN).map(String::as_str).collect();
+    let more;
+    if p.edges.len() > SHOWN {
+        more = format!("… ({} in all)", count(p.edges.len() as u64, "edge"));
+        list.push(&more);
+    }
+    list.join(", ")
+}
+
+/// The vertices that need something other than both arrows (the rest need both).
+fn labels(p: &Piece) -> String {
+    let special: Vec<String> =
+        p.vertices.iter().filter(|l| l.label != "needs-both").map(|l| format!("{} {}", l.vertex, l.label)).collect();
+    let both = p.vertices.len() - special.len();
+    let mut out = special.join(", ");
+    if both > 0 {
+        if !out.is_empty() {
+            out.push_str("; ");
+        }
+        out.push_str(&format!("{} needing both", count(both as u64, "vertex|vertices")));
+    }
+    out
+}
+
+/// Writes the decomposition: one row per component, the nim-sum line, and
+/// what each winning move does.
+pub fn write_explanation(out: &mut impl Write, x: &Explanation) -> io::Result<()> {
+    writeln!(out, "components     {}", x.components.len())?;
+    let mut table = Columns::new().indent(2).header(["#", "shape", "value", "edges", "vertices"]);
+    for (i, p) in x.components.iter().enumerate() {
+        table.push([(i + 1).to_string(), p.shape.clone(), p.grundy.to_string(), edges(p), labels(p)]);
+    }
+    if !x.components.is_empty() {
+        table.write(out)?;
+    }
+    if !x.dead_edges.is_empty() {
+        writeln!(out, "dead edges     {} (no player can ever mark them)", x.dead_edges.join(", "))?;
+    }
+    writeln!(out, "nim-sum        {}", x.nim_sum_line())?;
+    for w in &x.winning_moves {
+        let into: Vec<String> = w.into.iter().map(|p| format!("{} ({})", p.shape, p.grundy)).collect();
+        let into = if into.is_empty() { "nothing".to_string() } else { into.join(" ⊕ ") };
+        writeln!(
+            out,
+            "winning move   {} in component {}: its value {} becomes {}, leaving {into}",
+            w.arrow,
+            w.component + 1,
+            w.from,
+            w.to
+        )?;
+    }
+    Ok(())
+}
