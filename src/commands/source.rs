@@ -102,8 +102,13 @@ fn plane_member(family: PlaneFamily, mut each: impl FnMut(Named) -> CliResult) -
 }
 
 /// Words a plane family member that does not exist.
-fn plane_family_error(e: plane::FamilyError) -> CliError {
-    CliError::usage(e.to_string()).caused_by(e)
+fn plane_family_error(e: FamilyError) -> CliError {
+    // The message already says what the family needs; past the size limit, say what to do.
+    let message = match &e {
+        FamilyError::TooLarge { family, .. } => format!("{e}; give a smaller {family}"),
+        _ => e.to_string(),
+    };
+    CliError::usage(message).caused_by(e)
 }
 
 impl Source for WheelSpec {
