@@ -308,10 +308,12 @@ impl Report {
             let why = if self.moves == 0 { "no move at all" } else { "every move leaves a winning position" };
             writeln!(out, "winning moves  none ({why}, {})", count(self.moves as u64, "move"))?;
         } else if self.moves == 0 {
-            writeln!(
-                out,
-                "winning moves  none needed: no move is left, and under misère play the player to move wins"
-            )?;
+            let why = if self.completed_cell.is_some() {
+                "the game is over, and under misère play the player who completed the cell has lost"
+            } else {
+                "no move is left, and under misère play the player who cannot move wins"
+            };
+            writeln!(out, "winning moves  none needed: {why}")?;
         } else {
             writeln!(out, "winning moves  {} of {}:", self.winning_moves.len(), count(self.moves as u64, "move"))?;
             for &a in &self.winning_moves {
