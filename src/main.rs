@@ -23,6 +23,18 @@ fn run(cli: Cli) -> CliResult {
         Command::Caterpillar { spec, play } => analysis::run(&spec, &play),
         Command::Broom { spec, play } => analysis::run(&spec, &play),
         Command::Graph { spec, play } => analysis::run(&spec, &play),
+        Command::Wheel { spec, play } => analysis::run(&spec, &play),
+        Command::Fan { spec, play } => analysis::run(&spec, &play),
+        Command::Theta { spec, play } => analysis::run(&spec, &play),
+        Command::Grid { spec, play } => analysis::run(&spec, &play),
+        Command::Ladder { spec, play } => analysis::run(&spec, &play),
+        Command::Prism { spec, play } => analysis::run(&spec, &play),
+        Command::K4 { spec, play } => analysis::run(&spec, &play),
+        Command::Board { spec, mut play } => {
+            // A board is a Game of Cycles board unless the Game of Arrows is asked for.
+            play.cycles = !play.untrimmed;
+            analysis::run(&spec, &play)
+        }
         Command::Trim(args) => trim::run(&args),
         Command::Loopy(args) => loopy::run(args),
         Command::Play(args) => play::run(&args),

@@ -239,3 +239,57 @@ fn counts_read_as_sentences() {
     assert!(v["sparse6"].as_str().is_some_and(|s| s.starts_with(':')), "{v}");
     assert!(v.get("graph6").is_none(), "{v}");
 }
+
+/// The Game of Cycles from every source of cells (a family, --cells,
+/// --positions, a board file) gives the same report, and brute force and
+/// the explicit engine agree on it, under both plays; the report is pinned
+/// once cross-checked.
+#[test]
+fn game_of_cycles_reports_from_every_source_of_cells() {
+    // The fan with 3 path vertices: hub 0, path 1-2-3, cells 0-1-2 and 0-2-3.
+    let edges = ["--edges", "1-2,2-3,0-1,0-2,0-3"];
+    let sources: [Vec<&str>; 3] = [
+        vec!["fan", "3"],
+        [&["graph"][..], &edges, &["--cells", "0-1-2;0-2-3"]].concat(),
+        [&["graph"][..], &edges, &["--positions", "0:1,1;1:0,0;2:1,0;3:2,0"]].concat(),
+    ];
+    for play in [None, Some("--misere")] {
+        let mut reports = Vec::new();
+        for source in &sources {
+            for engine in ["brute", "explicit"] {
+                let mut args = source.clone();
+                args.extend(["--cycles", "--json", "--engine", engine]);
+                args.extend(play);
+                let o = arrows(&args);
+                assert!(o.status.success(), "{args:?}: {}", String::from_utf8_lossy(&o.stderr));
+                let mut v = stable(json_lines(&o)[0].clone());
+                for k in ["graph", "engine", "solved", "memo_hits"] {
+                    v.as_object_mut().unwrap().remove(k);
+                }
+                reports.push(v);
+            }
+        }
+        assert!(reports.iter().all(|r| *r == reports[0]), "{reports:#?}");
+        insta::assert_json_snapshot!(format!("fan_3_cycles_{}", play.map_or("normal", |_| "misere")), reports[0]);
+    }
+}
+
+/// A started Game of Cycles: a completable cell is won at once (no Grundy
+/// value, the completing moves), a completed one is over.
+#[test]
+fn game_of_cycles_from_started_states() {
+    let o = arrows(&["cycle", "4", "--cycles", "--state", "0>1,1>2,2>3", "--json"]);
+    let v = &json_lines(&o)[0];
+    assert!(v["grundy"].is_null(), "{v}");
+    assert_eq!(v["winner"], "first");
+    assert_eq!(v["winning_moves"], serde_json::json!(["3>0"]));
+    let o = arrows(&["cycle", "4", "--cycles", "--state", "0>1,1>2,2>3,3>0", "--json"]);
+    let v = &json_lines(&o)[0];
+    assert_eq!((v["grundy"].as_u64(), v["winner"].as_str()), (Some(0), Some("second")), "{v}");
+    let o = arrows(&["cycle", "4", "--cycles", "--misere", "--state", "0>1,1>2,2>3,3>0", "--json"]);
+    let v = &json_lines(&o)[0];
+    assert_eq!((v["grundy"].as_u64(), v["winner"].as_str()), (Some(1), Some("first")), "{v}");
+    assert_eq!(v["play"], "misere");
+    let text = stdout(&arrows(&["board", concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/boards/square.txt")]));
+    assert!(text.contains("Game of Cycles, normal play, 1 cell") && text.contains("second player wins"), "{text}");
+}

@@ -106,8 +106,9 @@ fn the_paper_names_its_pieces() {
 
 #[test]
 fn remoteness_agrees_with_the_loopy_solver_on_the_game_graph() {
+    use arrows_core::Play;
     use arrows_loopy::{Outcome, explore, outcomes};
-    use arrows_solve::explicit::ArrowsGame;
+    use arrows_solve::explicit::{ArrowsGame, Node};
     use arrows_solve::remoteness::RemotenessSearch;
     let mut rng = Rng::new(0x7e_40_7e);
     let mut graphs: Vec<Graph> = vec![spider(&[2, 3, 3]), spider(&[1, 2, 2, 2]), spider(&[6])];
@@ -115,23 +116,40 @@ fn remoteness_agrees_with_the_loopy_solver_on_the_game_graph() {
     for (n, m) in [(5, 6), (6, 8), (5, 8)] {
         graphs.push(random_connected(&mut rng, n, m));
     }
-    let mut positions = 0;
+    // Both plays in both rule sets, and the Game of Cycles on plane graphs.
+    let mut cases: Vec<(Graph, Variant, Play)> = Vec::new();
     for g in &graphs {
         for v in VARIANTS {
+            for play in [Play::Normal, Play::Misere] {
+                cases.push((g.clone(), v, play));
+            }
+        }
+    }
+    for (_, g) in support::plane::plane_families(9) {
+        for play in [Play::Normal, Play::Misere] {
+            cases.push((g.clone(), Variant::Cycles, play));
+        }
+    }
+    let mut positions = 0;
+    for (g, v, play) in &cases {
+        let (g, v, play) = (g, *v, *play);
+        {
             let empty = Decoration::empty(g.edge_count());
             let start = random_state(&mut rng, g, v, &empty);
-            let game = ArrowsGame { graph: g, variant: v };
-            let explored = explore(&game, [start.clone()], arrows_loopy::Limits::DEFAULT).expect("small");
+            let game = ArrowsGame { graph: g, variant: v, play };
+            let explored = explore(&game, [Node::State(start.clone())], arrows_loopy::Limits::DEFAULT).expect("small");
             let solved = outcomes(explored.graph());
-            let mut search = RemotenessSearch::new(Position::new(g, v, &start), &control()).expect("small");
-            for (i, d) in explored.positions().iter().enumerate() {
+            let mut search =
+                RemotenessSearch::new(Position::new(g, v, &start).with_play(play), &control()).expect("small");
+            for (i, node) in explored.positions().iter().enumerate() {
+                let Node::State(d) = node else { continue };
                 let r = search.of(d).expect("searched");
                 let expected = solved.remoteness(i as u32).expect("a finite game has no draw");
-                assert_eq!(r.moves, expected, "{} {}: {}", g.edge_list(), v.as_str(), d.display(g));
+                assert_eq!(r.moves, expected, "{} {} {play}: {}", g.edge_list(), v.as_str(), d.display(g));
                 assert_eq!(r.first_player_wins, solved.outcome(i as u32) == Outcome::N);
                 positions += 1;
             }
         }
     }
-    assert!(positions > 1000, "{positions} positions");
+    assert!(positions > 2000, "{positions} positions");
 }

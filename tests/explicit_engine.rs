@@ -7,7 +7,7 @@ mod support;
 use arrows_core::{Decoration, Graph, Position, Variant, trees::for_each_tree};
 use arrows_solve::BruteForce;
 use arrows_solve::canonical::{CanonicalEngine, Grundy};
-use arrows_solve::explicit::GameGraph;
+use arrows_solve::explicit::{GameGraph, Node};
 use support::*;
 
 /// Every descendant of the empty state: gamma (finite) = brute force; the
@@ -21,7 +21,7 @@ fn check(g: &Graph, v: Variant, canon: &mut CanonicalEngine<Grundy>) -> usize {
     assert_eq!(explicit.positions(), brute.explored(), "{v} on {}: the same descendants", g.edge_list());
     let mut i = 0;
     brute.for_each_solved(|d, want| {
-        let position = explicit.explored.vertex(d).expect("every descendant is a position");
+        let position = explicit.explored.vertex(&Node::State(d.clone())).expect("every descendant is a position");
         let gamma = explicit.labels.get(position);
         assert_eq!(gamma.finite(), Some(want), "{v} on {} at \"{}\": gamma {gamma:?}", g.edge_list(), d.display(g));
         if i % 7 == 0 {

@@ -278,6 +278,79 @@ fn engines_loopy_tables_and_checks() {
     check(ENGINES_AND_COMMANDS);
 }
 
+/// Board files of the Game of Cycles.
+const BOARDS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/boards/");
+
+/// The Game of Cycles and misère play: plane graphs from cells, drawings,
+/// board files and families, and the engines that compute them.
+const CYCLES: &[Case] = &[
+    // A drawing with crossing edges names the two edges.
+    case(
+        &["graph", "--edges", "0-1,2-3,0-2", "--positions", "0:0,0;1:1,1;2:1,0;3:0,1", "--cycles"],
+        Refuse("--positions: edge 0 (0-1) and edge 1 (2-3) cross"),
+    ),
+    case(&["graph", "--edges", "0-1,1-2", "--positions", "0:0,0;1:1,0"], Refuse("vertex 2 has no position")),
+    case(&["graph", "--edges", "0-1,1-2", "--positions", "0:0,0;1:x,0;2:1,1"], Refuse("cannot read the position")),
+    case(&["graph", "--edges", "0-1,1-2,2-0", "--positions", "@/no/such/file"], Refuse("cannot open /no/such/file")),
+    // Cells that are not closed walks, or on edges the graph does not have.
+    case(&["graph", "--edges", "0-1,1-2,2-3,3-0", "--cells", "0-1-2"], Refuse("is not a closed walk along edges")),
+    case(&["graph", "--edges", "0-1,1-2,2-0", "--cells", "0-1-3"], Refuse("the graph has no edge 1-3")),
+    case(&["graph", "--edges", "0-1,1-2,2-0", "--cells", "0-1"], Refuse("a cell needs at least 3")),
+    case(&["graph", "--edges", "0-1,1-2,2-0", "--cells", "0-1-x"], Refuse("cannot read \"x\" as a vertex number")),
+    case(&["graph", "--edges", "0-1,1-2,2-0", "--cells", "0-1-2;2-1-0"], Refuse("have the same edges")),
+    // Board files: wrong counts and signed indices out of range, by line.
+    case(
+        &["board", concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/boards/wrong-count.txt")],
+        Refuse("line 8: line 2 promises 5 edges"),
+    ),
+    case(
+        &["board", concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/boards/index-out-of-range.txt")],
+        Refuse("line 9: edge 7 is out of range"),
+    ),
+    case(&["board", BOARDS], Refuse("is a directory")),
+    piped(&["board", "-"], Bytes(b""), Refuse("the board is empty")),
+    piped(&["board", "-"], Bytes(b"\xff\xfe"), Refuse("not UTF-8 text")),
+    case(
+        &["board", concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/boards/square.txt")],
+        Answer("rule set       Game of Cycles, normal play, 1 cell"),
+    ),
+    // The Game of Cycles needs cells on a graph with a cycle; a forest needs none.
+    case(
+        &["graph", "--edges", "0-1,1-2,2-0", "--cycles"],
+        Refuse("has a cycle but carries no cells; give the cells with --cells"),
+    ),
+    case(&["graph", "--edges", "0-1,1-2,1-3", "--cycles"], Answer("rule set       Game of Cycles")),
+    // Misère play and cells: engines that cannot are refused with the ones that can.
+    case(
+        &["spider", "2", "2", "--misere", "--engine", "canonical"],
+        Refuse("does not compute misère play; use --engine brute or --engine explicit"),
+    ),
+    case(&["wheel", "4", "--cycles", "--engine", "canonical"], Refuse("use --engine brute or --engine explicit")),
+    case(
+        &["wheel", "15", "--cycles"],
+        Refuse("this game has 30 unmarked edges, but the brute engine takes at most 28"),
+    ),
+    case(&["cycle", "4", "--cycles", "--untrimmed"], Refuse("cannot be used with")),
+    // Families that do not exist, and huge ones.
+    case(&["wheel", "2"], Refuse("a wheel needs at least 3")),
+    case(&["theta", "1", "1", "4"], Refuse("at most one path of length 1")),
+    case(&["grid", "1", "4"], Refuse("a grid needs at least 2")),
+    case(&["grid", "4294967296", "4294967296"], Refuse("past the limit")),
+    case(&["prism", "18446744073709551615"], Refuse("past the limit")),
+    case(&["fan", "-3"], Refuse("family parameters are non-negative integers")),
+    // A started game: a completed cell is over, a completable one is won at once.
+    case(
+        &["cycle", "3", "--cycles", "--state", "0>1,1>2"],
+        Answer("grundy value   none: the player to move completes a cell"),
+    ),
+    case(&["k4", "--cycles", "--misere", "--state", "0>1,1>2,2>0"], Answer("completed      cell")),
+];
+
+#[test]
+fn game_of_cycles_and_misere() {
+    check(CYCLES);
+}
+
 /// Runs every case and fails with the list of those that misbehaved.
 fn check(cases: &[Case]) {
     let mut failures = Vec::new();

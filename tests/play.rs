@@ -31,6 +31,11 @@ fn human_lines(rng: &mut Rng) -> String {
 /// Replays the transcript's moves from `start`, checking each is legal;
 /// returns the number of moves and whether the program said it won.
 fn replay(g: &Graph, v: Variant, start: &Decoration, transcript: &str) -> (usize, bool) {
+    replay_with(g, v, arrows_core::Play::Normal, start, transcript)
+}
+
+/// [`replay`] under either play.
+fn replay_with(g: &Graph, v: Variant, play: arrows_core::Play, start: &Decoration, transcript: &str) -> (usize, bool) {
     let mut d = start.clone();
     let mut plies = 0;
     for line in transcript.lines() {
@@ -38,13 +43,13 @@ fn replay(g: &Graph, v: Variant, start: &Decoration, transcript: &str) -> (usize
         let Some(rest) = played else { continue };
         let text = rest.split_whitespace().next().unwrap();
         let a: Arrow = parse_arrows(text).unwrap()[0];
-        let p = Position::new(g, v, &d);
+        let p = Position::new(g, v, &d).with_play(play);
         assert!(p.moves().contains(&a), "{}: {a} is not legal at {}\n{transcript}", g.edge_list(), d.display(g));
         let e = g.edge_between(a.tail, a.head).unwrap();
         d.mark(e, g.ends(e).0 == a.tail);
         plies += 1;
     }
-    assert!(Position::new(g, v, &d).moves().is_empty(), "the game ended early\n{transcript}");
+    assert!(Position::new(g, v, &d).with_play(play).moves().is_empty(), "the game ended early\n{transcript}");
     (plies, transcript.contains("arrows wins."))
 }
 
@@ -87,6 +92,62 @@ fn arrows_wins_every_won_game_against_random_play() {
         }
     }
     assert!(games >= 200, "{games} games");
+}
+
+#[test]
+fn arrows_wins_the_game_of_cycles_and_misere_play_too() {
+    use arrows_core::Play;
+    use arrows_core::describe::describe;
+    let mut rng = Rng::new(0xc1c1e5);
+    let mut games = 0;
+    let cases: Vec<(&str, Variant, Play)> = vec![
+        ("cycle 4", Variant::Cycles, Play::Normal),
+        ("cycle 5", Variant::Cycles, Play::Normal),
+        ("k4", Variant::Cycles, Play::Normal),
+        ("fan 3", Variant::Cycles, Play::Normal),
+        ("theta 1 2 2", Variant::Cycles, Play::Normal),
+        ("wheel 3", Variant::Cycles, Play::Misere),
+        ("cycle 5", Variant::Cycles, Play::Misere),
+        ("spider 1 2 2", Variant::Trimmed, Play::Misere),
+        ("path 6", Variant::Untrimmed, Play::Misere),
+    ];
+    for (text, v, play) in cases {
+        let g = describe(text, arrows_work::Budget::bytes(1 << 30)).unwrap().graph;
+        for _ in 0..6 {
+            let start = random_state(&mut rng, &g, v, &Decoration::empty(g.edge_count()));
+            let p = Position::new(&g, v, &start).with_play(play);
+            if p.moves().is_empty() {
+                continue;
+            }
+            let a = arrows_solve::analyze(p, arrows_solve::Engine::Brute, &control()).unwrap();
+            let first = if a.first_player_wins() { "arrows" } else { "me" };
+            let state = start.display(&g).to_string();
+            let mut args: Vec<&str> = text.split(' ').collect();
+            args.insert(0, "play");
+            args.extend(["--first", first]);
+            if !state.is_empty() {
+                args.extend(["--state", state.as_str()]);
+            }
+            args.push(if v == Variant::Cycles {
+                "--cycles"
+            } else if v == Variant::Untrimmed {
+                "--untrimmed"
+            } else {
+                "--quiet-not-a-flag"
+            });
+            args.retain(|a| *a != "--quiet-not-a-flag");
+            if play == Play::Misere {
+                args.push("--misere");
+            }
+            let out = run_with_stdin(&args, &human_lines(&mut rng));
+            assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+            let transcript = String::from_utf8(out.stdout).unwrap();
+            let (_, arrows_won) = replay_with(&g, v, play, &start, &transcript);
+            assert!(arrows_won, "{args:?}: arrows lost from a won position\n{transcript}");
+            games += 1;
+        }
+    }
+    assert!(games >= 40, "{games} games");
 }
 
 #[test]

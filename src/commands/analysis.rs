@@ -6,7 +6,7 @@ use crate::commands::progress::{self, Bar};
 use crate::commands::source::{Named, Source};
 use crate::error::{CliError, CliResult};
 use crate::flags::analysis::PlayOpts;
-use arrows_core::{Arrow, Decoration, Position, SpiderLayout, Variant, formats};
+use arrows_core::{Arrow, Decoration, Play, Position, SpiderLayout, Standing, Variant, formats};
 use arrows_solve::{Analysis, Analyzer, Engine, SolveError};
 use arrows_text::{bytes, count};
 use serde::Serialize;
@@ -19,26 +19,32 @@ use std::time::{Duration, Instant};
 /// and Ctrl-C stops the work cleanly (exit code 130).
 pub fn run(source: &impl Source, opts: &PlayOpts) -> CliResult {
     let budget = memory::budget(opts.max_memory);
-    let engine: Engine = opts.engine.into();
-    let bar = Bar::new(engine.unit(), false);
+    let chosen: Option<Engine> = opts.engine.map(Engine::from);
+    let bar = Bar::new(chosen.unwrap_or(Engine::Canonical).unit(), false);
     let control = progress::control(budget, bar.clone());
     let mut analyzer = Analyzer::new();
     let mut out = std::io::stdout().lock();
     let mut first = true;
-    let result = source.for_each_within(Some(budget.get()), |named| {
+    let result = source.for_each_within(Some(budget.get()), |mut named| {
+        if opts.cycles {
+            named.embed().map_err(|e| in_graph(&named, e))?;
+        }
         let start = match &opts.state {
             None => Decoration::empty(named.graph.edge_count()),
             Some(text) => Decoration::parse(&named.graph, text)
                 .map_err(|e| in_graph(&named, CliError::usage(e.to_string()).caused_by(e)))?,
         };
-        let position = Position::new(&named.graph, opts.variant(), &start);
+        let position = Position::new(&named.graph, opts.variant(), &start).with_play(opts.play());
+        // Canonical where it computes the game, brute force otherwise.
+        let engine =
+            chosen.unwrap_or(if Engine::Canonical.computes(position) { Engine::Canonical } else { Engine::Brute });
         let clock = Instant::now();
         let analysis = analyzer
             .analyze(position, engine, &control)
             .map_err(|e| in_graph(&named, advice(position, e, budget.get())))?;
         let elapsed = clock.elapsed();
         bar.finish();
-        let report = Report::new(&named, opts.variant(), &start, &analysis, elapsed);
+        let report = Report::new(&named, position, &analysis, elapsed);
         if opts.json {
             writeln!(out, "{}", serde_json::to_string(&report).expect("a report serializes"))?;
         } else {
@@ -62,8 +68,20 @@ fn advice(position: Position<'_>, e: SolveError, budget: u64) -> CliError {
         SolveError::NotAState(v) => format!(
             "the starting decoration is not a state of the {}: {v}; remove or reverse one of the arrows of --state{}",
             position.variant.title(),
-            if position.variant == Variant::Trimmed { "" } else { ", or drop --untrimmed" }
+            match position.variant {
+                Variant::Trimmed => "",
+                Variant::Untrimmed => ", or drop --untrimmed",
+                Variant::Cycles => ", or drop --cycles",
+            }
         ),
+        SolveError::NoCells => format!(
+            "{e}; give the cells with --cells \"0-1-2;...\" or a drawing with --positions, \
+             or use a board file (arrows board FILE) or a plane family (arrows wheel N, ...)"
+        ),
+        SolveError::Unsupported { .. } => {
+            let others = [Engine::Brute, Engine::Explicit].map(|e| format!("--engine {e}"));
+            format!("{e}; use {}", others.join(" or "))
+        }
         SolveError::TooLarge { engine, unmarked_edges, limit } => format!(
             "this game has {}, but the {engine} engine takes at most {limit}; {}",
             count(*unmarked_edges as u64, "unmarked edge"),
@@ -112,6 +130,7 @@ fn about(needed: u64) -> String {
 fn other_engine(position: Position<'_>, refused: Engine, budget: u64) -> Option<Engine> {
     let fits = |e: Engine| {
         e != refused
+            && e.computes(position)
             && (e != Engine::Brute || position.unmarked() <= arrows_solve::brute::MAX_UNMARKED)
             && e.estimated_bytes(position) <= budget
     };
@@ -159,12 +178,22 @@ pub struct Report {
     pub vertices: usize,
     /// Number of edges.
     pub edges: usize,
-    /// `trimmed` or `untrimmed`.
+    /// `trimmed`, `untrimmed` or `cycles`.
     pub variant: Variant,
+    /// `normal` or `misere`.
+    pub play: Play,
+    /// Number of cycle cells, in the Game of Cycles (left out otherwise).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cells: Option<usize>,
     /// The starting state in arrow notation (empty for the empty state).
     pub state: String,
-    /// The Grundy value.
-    pub grundy: u32,
+    /// The cell the starting state completes, as its vertex walk (the game
+    /// is over; left out when there is none).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub completed_cell: Option<String>,
+    /// The Grundy value under the chosen play (the misère Grundy value
+    /// under misère play); `null` when the player to move completes a cell.
+    pub grundy: Option<u32>,
     /// `first` or `second`: who wins with perfect play.
     pub winner: &'static str,
     /// Number of legal moves.
@@ -193,16 +222,23 @@ pub struct Report {
 }
 
 impl Report {
-    fn new(named: &Named, variant: Variant, start: &Decoration, a: &Analysis, elapsed: Duration) -> Report {
+    fn new(named: &Named, position: Position<'_>, a: &Analysis, elapsed: Duration) -> Report {
         let (graph6, sparse6) = graph_line(&named.graph);
+        let completed_cell = match position.standing() {
+            Standing::Completed(c) => Some(named.graph.cell_list()[c].walk_text(&named.graph)),
+            _ => None,
+        };
         Report {
             graph: named.name.clone(),
             graph6,
             sparse6,
             vertices: named.graph.vertex_count(),
             edges: named.graph.edge_count(),
-            variant,
-            state: start.display(&named.graph).to_string(),
+            variant: position.variant,
+            play: position.play,
+            cells: position.plays_cells().then(|| named.graph.cell_list().len()),
+            state: position.state.display(&named.graph).to_string(),
+            completed_cell,
             grundy: a.grundy,
             winner: if a.first_player_wins() { "first" } else { "second" },
             moves: a.move_count,
@@ -245,16 +281,39 @@ impl Report {
                 count(n as u64, "isolated vertex|isolated vertices")
             )?;
         }
-        writeln!(out, "rule set       {}", self.variant.title())?;
+        match (self.play, self.cells) {
+            (Play::Normal, None) => writeln!(out, "rule set       {}", self.variant.title())?,
+            (_, None) => writeln!(out, "rule set       {}, {}", self.variant.title(), self.play.title())?,
+            (_, Some(n)) => writeln!(
+                out,
+                "rule set       {}, {}, {}",
+                self.variant.title(),
+                self.play.title(),
+                count(n as u64, "cell")
+            )?,
+        }
         if !self.state.is_empty() {
             writeln!(out, "state          {}", self.state)?;
         }
-        writeln!(out, "grundy value   {}", self.grundy)?;
-        let winner = if self.grundy == 0 { "second player wins" } else { "first player wins" };
+        if let Some(walk) = &self.completed_cell {
+            writeln!(out, "completed      cell {walk}: the game is over")?;
+        }
+        match self.grundy {
+            Some(g) => writeln!(out, "grundy value   {g}")?,
+            None => writeln!(out, "grundy value   none: the player to move completes a cell")?,
+        }
+        let winner = if self.winner == "second" { "second player wins" } else { "first player wins" };
         writeln!(out, "outcome        {winner}")?;
-        if self.grundy == 0 {
+        if self.grundy == Some(0) {
             let why = if self.moves == 0 { "no move at all" } else { "every move leaves a winning position" };
             writeln!(out, "winning moves  none ({why}, {})", count(self.moves as u64, "move"))?;
+        } else if self.moves == 0 {
+            let why = if self.completed_cell.is_some() {
+                "the game is over, and under misère play the player who completed the cell has lost"
+            } else {
+                "no move is left, and under misère play the player who cannot move wins"
+            };
+            writeln!(out, "winning moves  none needed: {why}")?;
         } else {
             writeln!(out, "winning moves  {} of {}:", self.winning_moves.len(), count(self.moves as u64, "move"))?;
             for &a in &self.winning_moves {

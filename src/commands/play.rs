@@ -24,16 +24,22 @@ pub fn run(args: &PlayArgs) -> CliResult {
         None => Decoration::empty(graph.edge_count()),
         Some(text) => Decoration::parse(graph, text).map_err(|e| CliError::usage(e.to_string()).caused_by(e))?,
     };
-    let position = Position::new(graph, args.variant(), &start);
+    let position = Position::new(graph, args.variant(), &start).with_play(args.play());
     let mut session = Session::new(position).map_err(solve_error)?;
-    let engine: Engine = args.engine.into();
+    // Canonical where it computes the game, brute force otherwise.
+    let engine = args.engine.map(Engine::from).unwrap_or(if Engine::Canonical.computes(position) {
+        Engine::Canonical
+    } else {
+        Engine::Brute
+    });
     let control = progress::control(budget, Bar::new(engine.unit(), false));
     let mut game = Game { analyzer: Analyzer::new(), engine, control, human_first: args.first == First::Me };
     let stdin = std::io::stdin();
     let terminal = stdin.is_terminal();
     let mut input = stdin.lock();
     let mut out = std::io::stdout().lock();
-    writeln!(out, "{}: the {}, {}.", described.name, args.variant().title(), game.who_starts())?;
+    let (rules, play) = (args.variant().title(), args.play().title());
+    writeln!(out, "{}: the {rules}, {play}, {}.", described.name, game.who_starts())?;
     if !start.is_empty() {
         writeln!(out, "Starting from {}.", start.display(graph))?;
     }
@@ -74,10 +80,11 @@ pub fn run(args: &PlayArgs) -> CliResult {
             "help" | "?" => writeln!(out, "{HELP}")?,
             "moves" => {}
             "hint" => game.hint(&session, &mut out)?,
-            "explain" => {
-                let x = explain(session.position(), game.analyzer.canonical(), &game.control).map_err(solve_error)?;
-                write_explanation(&mut out, &x)?;
-            }
+            "explain" => match explain(session.position(), game.analyzer.canonical(), &game.control) {
+                Ok(x) => write_explanation(&mut out, &x)?,
+                Err(e @ SolveError::Unsupported { .. }) => writeln!(out, "no decomposition here: {e}")?,
+                Err(e) => return Err(solve_error(e)),
+            },
             "draw" => writeln!(out, "{}", game.picture(&session))?,
             "undo" => game.undo(&mut session, &mut out)?,
             _ => match read_move(line, &session.moves()) {
@@ -134,7 +141,8 @@ impl Game {
             writeln!(out, "hint: no winning move; every move leaves arrows a win (value 0)")?;
         } else {
             let moves: Vec<String> = a.winning_moves.iter().map(Arrow::to_string).collect();
-            writeln!(out, "hint: winning moves {} (value {})", moves.join(", "), a.grundy)?;
+            let value = a.grundy.map_or_else(|| "a cell to complete".to_string(), |g| format!("value {g}"));
+            writeln!(out, "hint: winning moves {} ({value})", moves.join(", "))?;
         }
         Ok(())
     }
@@ -168,8 +176,9 @@ impl Game {
 
     fn finish(&self, s: &Session<'_>, out: &mut impl Write) -> CliResult {
         let n = s.plies().len();
-        // Normal play: the player who made the last move wins.
-        let human_won = n > 0 && ((n - 1) % 2 == 0) == self.human_first;
+        // Normal play: the player who made the last move wins; misère: loses.
+        let human_moved_last = if n == 0 { !self.human_first } else { ((n - 1) % 2 == 0) == self.human_first };
+        let human_won = human_moved_last == s.last_mover_wins();
         let last =
             if n == 0 { "the game starts with no move".to_string() } else { format!("no move is left after {n}") };
         if human_won {

@@ -9,6 +9,7 @@ use crate::error::{CliError, CliResult};
 use crate::flags::source::*;
 use arrows_core::describe::DescribeError;
 use arrows_core::formats::{self, GraphLines, ParseProblem, ReadError};
+use arrows_core::plane::{self, Board, Drawing, DrawingError, PlaneFamily, WalkError};
 use arrows_core::{FamilyError, Graph, GraphError, Member, SpiderLayout};
 use arrows_work::Budget;
 use std::io::BufRead;
@@ -25,11 +26,25 @@ pub struct Named {
     pub spider: Option<SpiderLayout>,
     /// Line of the input file, for graphs read from a file.
     pub line: Option<usize>,
+    /// The plane family whose embedding the graph has, numbering and all,
+    /// when the graph was built without its cells (`arrows cycle N`): the
+    /// Game of Cycles takes the cells from it.
+    pub embedding: Option<PlaneFamily>,
 }
 
 impl Named {
     fn new(name: String, graph: Graph) -> Named {
-        Named { name, graph, spider: None, line: None }
+        Named { name, graph, spider: None, line: None, embedding: None }
+    }
+
+    /// The graph with the cells of its natural embedding, when it has one
+    /// and carries no cells yet.
+    pub fn embed(&mut self) -> CliResult {
+        if let (Some(family), false) = (self.embedding, self.graph.is_plane()) {
+            let embedded = family.build().map_err(plane_family_error)?;
+            self.graph = embedded.graph;
+        }
+        Ok(())
     }
 }
 
@@ -74,7 +89,156 @@ fn member(m: Member, budget: Option<u64>, mut each: impl FnMut(Named) -> CliResu
         Member::Spider { legs } => Some(SpiderLayout::new(legs).map_err(|e| graph_error(e.into()))?),
         _ => None,
     };
-    each(Named { name: m.name(), graph, spider, line: None })
+    let embedding = match m {
+        Member::Cycle { edges } => Some(PlaneFamily::Cycle(edges)),
+        _ => None,
+    };
+    each(Named { name: m.name(), graph, spider, line: None, embedding })
+}
+
+/// Runs `each` on a plane family member, with its cells.
+fn plane_member(family: PlaneFamily, mut each: impl FnMut(Named) -> CliResult) -> CliResult {
+    let embedded = family.build().map_err(plane_family_error)?;
+    each(Named::new(family.to_string(), embedded.graph))
+}
+
+/// Words a plane family member that does not exist.
+fn plane_family_error(e: FamilyError) -> CliError {
+    // The message already says what the family needs; past the size limit, say what to do.
+    let message = match &e {
+        FamilyError::TooLarge { family, .. } => format!("{e}; give a smaller {family}"),
+        _ => e.to_string(),
+    };
+    CliError::usage(message).caused_by(e)
+}
+
+impl Source for WheelSpec {
+    fn for_each_within(&self, _budget: Option<u64>, each: impl FnMut(Named) -> CliResult) -> CliResult {
+        plane_member(PlaneFamily::Wheel(self.n), each)
+    }
+}
+
+impl Source for FanSpec {
+    fn for_each_within(&self, _budget: Option<u64>, each: impl FnMut(Named) -> CliResult) -> CliResult {
+        plane_member(PlaneFamily::Fan(self.n), each)
+    }
+}
+
+impl Source for ThetaSpec {
+    fn for_each_within(&self, _budget: Option<u64>, each: impl FnMut(Named) -> CliResult) -> CliResult {
+        plane_member(PlaneFamily::Theta(self.a, self.b, self.c), each)
+    }
+}
+
+impl Source for GridSpec {
+    fn for_each_within(&self, _budget: Option<u64>, each: impl FnMut(Named) -> CliResult) -> CliResult {
+        plane_member(PlaneFamily::Grid(self.m, self.n), each)
+    }
+}
+
+impl Source for LadderSpec {
+    fn for_each_within(&self, _budget: Option<u64>, each: impl FnMut(Named) -> CliResult) -> CliResult {
+        plane_member(PlaneFamily::Ladder(self.n), each)
+    }
+}
+
+impl Source for PrismSpec {
+    fn for_each_within(&self, _budget: Option<u64>, each: impl FnMut(Named) -> CliResult) -> CliResult {
+        plane_member(PlaneFamily::Prism(self.n), each)
+    }
+}
+
+impl Source for K4Spec {
+    fn for_each_within(&self, _budget: Option<u64>, each: impl FnMut(Named) -> CliResult) -> CliResult {
+        plane_member(PlaneFamily::K4, each)
+    }
+}
+
+impl Source for BoardSpec {
+    fn for_each_within(&self, _budget: Option<u64>, mut each: impl FnMut(Named) -> CliResult) -> CliResult {
+        let name = input_name(&self.file);
+        let text = read_text(&self.file, "a board")?;
+        let board = Board::parse(&text).map_err(|e| {
+            CliError::usage(format!("{name}, {e}; see `arrows board --help` for the board format")).caused_by(e)
+        })?;
+        let title = if board.name().trim().is_empty() { name } else { board.name().trim().to_string() };
+        each(Named::new(title, board.into_graph()))
+    }
+}
+
+/// The whole of a small text file (`-` is standard input), refused past
+/// [`MAX_TEXT_BYTES`]; `what` names its content in messages.
+fn read_text(path: &Path, what: &str) -> Result<String, CliError> {
+    use std::io::Read;
+    let name = input_name(path);
+    if path.as_os_str() != "-" && path.is_dir() {
+        return Err(CliError::usage(format!("{name} is a directory; give a file with {what}")));
+    }
+    let reader: Box<dyn Read> = if path.as_os_str() == "-" {
+        Box::new(std::io::stdin().lock())
+    } else {
+        let f = std::fs::File::open(path)
+            .map_err(|e| CliError::usage(format!("cannot open {name}: {e}; check the path")).caused_by(e))?;
+        Box::new(f)
+    };
+    let mut bytes = Vec::new();
+    reader
+        .take(MAX_TEXT_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| CliError::failure(format!("{name}: cannot read: {e}")).caused_by(e))?;
+    if bytes.len() as u64 > MAX_TEXT_BYTES {
+        return Err(CliError::usage(format!(
+            "{name} is larger than {}; give a file with {what} of at most that size",
+            arrows_text::bytes(MAX_TEXT_BYTES)
+        )));
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        let at = e.utf8_error().valid_up_to();
+        CliError::usage(format!("{name}, byte {at}: not UTF-8 text; give {what} as text")).caused_by(e)
+    })
+}
+
+/// The largest board or drawing file read (a board of a million edges is
+/// about 16 MB).
+const MAX_TEXT_BYTES: u64 = 64 << 20;
+
+impl PlaneOpts {
+    /// `graph` with the cells these options give (none given: unchanged).
+    pub fn apply(&self, graph: Graph) -> Result<Graph, CliError> {
+        if let Some(text) = &self.cells {
+            let cells = plane::parse_cell_walks(&graph, text).map_err(walk_error)?;
+            return graph.with_cells(cells).map_err(|e| walk_error(WalkError::Cells(e)));
+        }
+        if let Some(text) = &self.positions {
+            let text = match text.strip_prefix('@') {
+                Some(file) => read_text(Path::new(file), "positions")?,
+                None => text.clone(),
+            };
+            let drawing = Drawing::parse(&text, graph.vertex_count()).map_err(drawing_error)?;
+            return drawing.plane_graph(graph).map_err(drawing_error);
+        }
+        Ok(graph)
+    }
+}
+
+/// Words cells that are not cells of the graph.
+fn walk_error(e: WalkError) -> CliError {
+    let message = match &e {
+        WalkError::Cells(p) => format!("--cells: {p}; see `arrows graph --help` for what is checked"),
+        _ => format!("--cells: {e}"),
+    };
+    CliError::usage(message).caused_by(e)
+}
+
+/// Words a drawing that is not a plane drawing of the graph.
+fn drawing_error(e: DrawingError) -> CliError {
+    let advice = match &e {
+        DrawingError::Cross { .. } | DrawingError::Overlap { .. } | DrawingError::VertexOnEdge { .. } => {
+            "; move a vertex so that no two edges meet, or give the cells with --cells"
+        }
+        _ => "",
+    };
+    CliError::usage(format!("--positions: {e}{advice}")).caused_by(e)
 }
 
 impl Source for SpiderSpec {
@@ -121,7 +285,7 @@ impl Source for GraphSpec {
                 Some(b) => formats::parse_edge_list_within(e, b),
                 None => formats::parse_edge_list(e),
             };
-            let g = g.map_err(graph_error)?;
+            let g = self.plane.apply(g.map_err(graph_error)?)?;
             let name = if g.is_empty() { "(no edges)".into() } else { g.edge_list() };
             return each(Named::new(name, g));
         }
@@ -130,7 +294,7 @@ impl Source for GraphSpec {
                 Some(b) => formats::parse_graph_line_within(line, b),
                 None => formats::parse_graph_line(line),
             };
-            let g = g.map_err(graph_error)?;
+            let g = self.plane.apply(g.map_err(graph_error)?)?;
             return each(Named::new(line.trim().to_string(), g));
         }
         let Some(path) = &self.file else {
@@ -141,7 +305,11 @@ impl Source for GraphSpec {
         let mut count = 0;
         read_graph_lines(path, budget, |line, text, g| {
             count += 1;
-            each(Named { name: text.to_string(), graph: g, spider: None, line: Some(line) })
+            let graph = self.plane.apply(g).map_err(|mut e| {
+                e.message = format!("line {line}: {}", e.message);
+                e
+            })?;
+            each(Named { name: text.to_string(), graph, spider: None, line: Some(line), embedding: None })
         })?;
         if count == 0 {
             return Err(CliError::usage(format!(

@@ -1,6 +1,6 @@
 //! Flags shared by every analysis command (`arrows spider`, `path`, `graph`, ...).
 
-use arrows_core::Variant;
+use arrows_core::{Play, Variant};
 use arrows_solve::Engine;
 use clap::{Args, ValueEnum};
 
@@ -32,13 +32,27 @@ pub struct PlayOpts {
     /// or a source) instead of the Trimmed Game of Arrows.
     #[arg(long)]
     pub untrimmed: bool,
+    /// Play the Game of Cycles: the Game of Arrows on a plane graph, where a
+    /// move that completes a cycle cell (every edge of a cell marked, one
+    /// directed cycle) wins at once. A graph with a cycle needs its cells
+    /// (--cells, --positions, `arrows board`, or a plane family such as
+    /// `arrows wheel 5`); on a forest it is the Game of Arrows.
+    #[arg(long, conflicts_with = "untrimmed")]
+    pub cycles: bool,
+    /// Misère play: the last player to move loses, and in the Game of
+    /// Cycles so does the player who completes a cell. The Grundy value
+    /// reported is the misère Grundy value (a position with no move has
+    /// value 1). Computed by the brute-force and explicit engines.
+    #[arg(long)]
+    pub misere: bool,
     /// Start from this state instead of the empty one: arrows TAIL>HEAD,
     /// comma separated, e.g. "0>1,5>4".
     #[arg(long, value_name = "ARROWS")]
     pub state: Option<String>,
-    /// The engine to compute with.
-    #[arg(long, value_enum, default_value_t = EngineChoice::Canonical)]
-    pub engine: EngineChoice,
+    /// The engine to compute with [default: canonical where it applies,
+    /// otherwise brute (misère play, and the Game of Cycles on a graph with cells)].
+    #[arg(long, value_enum)]
+    pub engine: Option<EngineChoice>,
     /// Print one JSON object per graph instead of text.
     #[arg(long)]
     pub json: bool,
@@ -55,6 +69,17 @@ pub struct PlayOpts {
 impl PlayOpts {
     /// The rule set the flags choose.
     pub fn variant(&self) -> Variant {
-        if self.untrimmed { Variant::Untrimmed } else { Variant::Trimmed }
+        if self.cycles {
+            Variant::Cycles
+        } else if self.untrimmed {
+            Variant::Untrimmed
+        } else {
+            Variant::Trimmed
+        }
+    }
+
+    /// The play convention the flags choose.
+    pub fn play(&self) -> Play {
+        if self.misere { Play::Misere } else { Play::Normal }
     }
 }

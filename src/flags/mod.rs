@@ -14,7 +14,10 @@ pub mod values;
 
 use analysis::PlayOpts;
 use clap::{Parser, Subcommand};
-use source::{BroomSpec, CaterpillarSpec, CycleSpec, GraphSpec, PathSpec, SpiderSpec, StarSpec};
+use source::{
+    BoardSpec, BroomSpec, CaterpillarSpec, CycleSpec, FanSpec, GraphSpec, GridSpec, K4Spec, LadderSpec, PathSpec,
+    PrismSpec, SpiderSpec, StarSpec, ThetaSpec, WheelSpec,
+};
 
 /// Exact solver for the Game of Arrows and for impartial games on graphs.
 ///
@@ -38,6 +41,9 @@ Examples:
   nauty-gentreeg 8 | arrows graph -   every tree with 8 vertices
   arrows trim spider 1 1 5            the trimmed graph, as an edge list and graph6
   arrows table spider --legs 0..40    a table of every S(a,b,c) with legs up to 40
+  arrows wheel 6 --cycles             the Game of Cycles on the wheel with 6 spokes
+  arrows graph --edges \"0-1,1-2,2-0,2-3,3-0\" --cells \"0-1-2;0-2-3\" --cycles --misere
+  arrows board board.txt              a Game of Cycles board file
   arrows check                        machine-check every result of the spider paper
   arrows loopy square-but-one         a loopy game: P, N or D, remoteness and gamma
   arrows play spider 4 6 8            play against perfect strategy
@@ -90,10 +96,69 @@ pub enum Command {
         #[command(flatten)]
         play: PlayOpts,
     },
-    /// Analyse any graph: --edges, --graph6, or a FILE of graphs (- for stdin).
+    /// Analyse any graph: --edges, --graph6, or a FILE of graphs (- for
+    /// stdin); --cells or --positions make it a plane graph for --cycles.
     Graph {
         #[command(flatten)]
         spec: GraphSpec,
+        #[command(flatten)]
+        play: PlayOpts,
+    },
+    /// Analyse the wheel with N spokes (a plane graph: N triangular cells).
+    Wheel {
+        #[command(flatten)]
+        spec: WheelSpec,
+        #[command(flatten)]
+        play: PlayOpts,
+    },
+    /// Analyse the fan: the path on N vertices joined to a hub (N-1 triangular cells).
+    Fan {
+        #[command(flatten)]
+        spec: FanSpec,
+        #[command(flatten)]
+        play: PlayOpts,
+    },
+    /// Analyse the theta graph: poles 0 and 1 joined by paths of A, B, C
+    /// edges (two cells: A with B, B with C).
+    Theta {
+        #[command(flatten)]
+        spec: ThetaSpec,
+        #[command(flatten)]
+        play: PlayOpts,
+    },
+    /// Analyse the grid of M x N vertices (its unit squares are the cells).
+    Grid {
+        #[command(flatten)]
+        spec: GridSpec,
+        #[command(flatten)]
+        play: PlayOpts,
+    },
+    /// Analyse the ladder with N rungs (the 2 x N grid).
+    Ladder {
+        #[command(flatten)]
+        spec: LadderSpec,
+        #[command(flatten)]
+        play: PlayOpts,
+    },
+    /// Analyse the prism over an N-cycle (N quadrilaterals and the inner N-gon as cells).
+    Prism {
+        #[command(flatten)]
+        spec: PrismSpec,
+        #[command(flatten)]
+        play: PlayOpts,
+    },
+    /// Analyse K4 as a plane graph (the wheel with 3 spokes: 3 triangular cells).
+    K4 {
+        #[command(flatten)]
+        spec: K4Spec,
+        #[command(flatten)]
+        play: PlayOpts,
+    },
+    /// Analyse a Game of Cycles board file (implies --cycles; --untrimmed
+    /// plays the Game of Arrows on its graph instead).
+    Board {
+        #[command(flatten)]
+        spec: BoardSpec,
         #[command(flatten)]
         play: PlayOpts,
     },

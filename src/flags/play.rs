@@ -1,7 +1,7 @@
 //! Flags of `arrows play`: a game in the terminal against perfect strategy.
 
 use crate::flags::analysis::EngineChoice;
-use arrows_core::Variant;
+use arrows_core::{Play, Variant};
 use clap::{Args, ValueEnum};
 
 const EXAMPLES: &str = "\
@@ -10,6 +10,8 @@ Examples:
   arrows play path 7 --first arrows           arrows moves first
   arrows play 0-1,1-2,1-3,3-4 --untrimmed     any graph: graph6, sparse6 or an edge list
   arrows play spider 2 3 --state 0>1          from a marked state
+  arrows play wheel 5 --cycles                the Game of Cycles on the wheel with 5 spokes
+  arrows play path 6 --misere                 misère play: the last player to move loses
   printf '1\\nhint\\n2\\n' | arrows play path 5    scripted: one line per input
 
 At the prompt, type a move in the notation (3>4 or 4<3) or its number in the
@@ -55,9 +57,19 @@ pub struct PlayArgs {
     /// comma separated, e.g. "0>1,5>4".
     #[arg(long, value_name = "ARROWS")]
     pub state: Option<String>,
-    /// The engine arrows thinks with.
-    #[arg(long, value_enum, default_value_t = EngineChoice::Canonical)]
-    pub engine: EngineChoice,
+    /// The Game of Cycles: a player who completes a cycle cell wins at once.
+    /// The cells come with the plane families (wheel, fan, theta, grid,
+    /// ladder, prism, k4).
+    #[arg(long)]
+    pub cycles: bool,
+    /// Misère play: the last player to move loses (and so does the player
+    /// who completes a cell).
+    #[arg(long)]
+    pub misere: bool,
+    /// The engine arrows thinks with [default: canonical where it applies,
+    /// otherwise brute].
+    #[arg(long, value_enum)]
+    pub engine: Option<EngineChoice>,
     /// Memory budget for the engines, e.g. 512M (default: three quarters of
     /// the available memory).
     #[arg(long, value_name = "SIZE", value_parser = crate::flags::values::budget)]
@@ -67,6 +79,17 @@ pub struct PlayArgs {
 impl PlayArgs {
     /// The rule set the flags choose.
     pub fn variant(&self) -> Variant {
-        if self.untrimmed { Variant::Untrimmed } else { Variant::Trimmed }
+        if self.cycles {
+            Variant::Cycles
+        } else if self.untrimmed {
+            Variant::Untrimmed
+        } else {
+            Variant::Trimmed
+        }
+    }
+
+    /// The play convention the flags choose.
+    pub fn play(&self) -> Play {
+        if self.misere { Play::Misere } else { Play::Normal }
     }
 }

@@ -70,6 +70,103 @@ pub struct GraphSpec {
     /// One graph6 or sparse6 line, e.g. "DQc" or ":An".
     #[arg(long, value_name = "LINE", allow_hyphen_values = true)]
     pub graph6: Option<String>,
+    #[command(flatten)]
+    pub plane: PlaneOpts,
+}
+
+/// The cells of a plane graph given with the graph (for `--cycles`).
+#[derive(Args, Debug, Clone)]
+pub struct PlaneOpts {
+    /// The cycle cells, each as its boundary walk of vertices, separated by
+    /// ';', e.g. "0-1-2;0-2-3" (the last vertex joins the first).
+    #[arg(long, value_name = "WALKS", conflicts_with = "positions", long_help = cells_help())]
+    pub cells: Option<String>,
+    /// A straight-line drawing, "VERTEX:X,Y" separated by ';', e.g.
+    /// "0:0,0;1:1,0;2:0,1", or @FILE (one entry per line): the cells are
+    /// its bounded faces. A drawing with crossing edges is refused.
+    #[arg(long, value_name = "POINTS", allow_hyphen_values = true)]
+    pub positions: Option<String>,
+}
+
+/// The long help of `--cells`: what is checked, as the library says it.
+fn cells_help() -> String {
+    format!(
+        "The cycle cells, each as its boundary walk of vertices, separated by ';', e.g. \"0-1-2;0-2-3\" \
+         (the last vertex joins the first). {}",
+        arrows_core::plane::CELL_CHECKS
+    )
+}
+
+/// The wheel with N spokes.
+#[derive(Args, Debug, Clone)]
+pub struct WheelSpec {
+    /// Number of spokes (at least 3): hub 0, rim 1..=N, N triangular cells.
+    #[arg(value_name = "N", allow_negative_numbers = true, value_parser = parameter)]
+    pub n: usize,
+}
+
+/// The fan: a path on N vertices joined to a hub.
+#[derive(Args, Debug, Clone)]
+pub struct FanSpec {
+    /// Vertices on the path (at least 2): hub 0, path 1..=N, N-1 triangular cells.
+    #[arg(value_name = "N", allow_negative_numbers = true, value_parser = parameter)]
+    pub n: usize,
+}
+
+/// The theta graph: two poles joined by three paths.
+#[derive(Args, Debug, Clone)]
+pub struct ThetaSpec {
+    /// Edges on the first path (poles 0 and 1).
+    #[arg(value_name = "A", allow_negative_numbers = true, value_parser = parameter)]
+    pub a: usize,
+    /// Edges on the middle path (it lies between the other two).
+    #[arg(value_name = "B", allow_negative_numbers = true, value_parser = parameter)]
+    pub b: usize,
+    /// Edges on the third path.
+    #[arg(value_name = "C", allow_negative_numbers = true, value_parser = parameter)]
+    pub c: usize,
+}
+
+/// The grid of M x N vertices.
+#[derive(Args, Debug, Clone)]
+pub struct GridSpec {
+    /// Rows of vertices (at least 2).
+    #[arg(value_name = "M", allow_negative_numbers = true, value_parser = parameter)]
+    pub m: usize,
+    /// Columns of vertices (at least 2).
+    #[arg(value_name = "N", allow_negative_numbers = true, value_parser = parameter)]
+    pub n: usize,
+}
+
+/// The ladder with N rungs (the 2 x N grid).
+#[derive(Args, Debug, Clone)]
+pub struct LadderSpec {
+    /// Rungs (at least 2).
+    #[arg(value_name = "N", allow_negative_numbers = true, value_parser = parameter)]
+    pub n: usize,
+}
+
+/// The prism over an N-cycle.
+#[derive(Args, Debug, Clone)]
+pub struct PrismSpec {
+    /// Vertices on each of its two cycles (at least 3).
+    #[arg(value_name = "N", allow_negative_numbers = true, value_parser = parameter)]
+    pub n: usize,
+}
+
+/// K4 as a plane graph.
+#[derive(Args, Debug, Clone)]
+pub struct K4Spec {}
+
+/// A board file of the Game of Cycles.
+#[derive(Args, Debug, Clone)]
+pub struct BoardSpec {
+    /// The board: a name on line 1; `V E` on line 2; `EDGES`, then one
+    /// `U V` line per edge (edge i is line i, oriented U>V); `CYCLES`, then
+    /// one cell per line as signed edge numbers walked around it, e.g.
+    /// `+0 +1 -2`. `-` reads standard input.
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
 }
 
 /// A graph source as a subcommand (used by `arrows trim`).
@@ -99,6 +196,11 @@ fn leg(text: &str) -> Result<usize, String> {
 /// Reads a number of edges.
 fn edges(text: &str) -> Result<usize, String> {
     whole_number(text, "numbers of edges")
+}
+
+/// Reads a plane family's parameter.
+fn parameter(text: &str) -> Result<usize, String> {
+    whole_number(text, "family parameters")
 }
 
 /// Reads a number of leaves.

@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 pub mod binary;
+pub mod plane;
 
 use arrows_core::{Decoration, Graph, Variant, families};
 use arrows_loopy::rng::rand::{Rng as _, RngExt as _};

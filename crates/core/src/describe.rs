@@ -8,7 +8,8 @@
 //! [`crate::plane::families`] (wheels, fans, theta graphs, grids, ladders,
 //! prisms, `K4`), which come with their cells and a drawing. Parameters are
 //! whole numbers separated by spaces or commas. Every size is checked
-//! before anything is built (see [`Member::size`]).
+//! before anything is built (see [`Member::size`]). A cycle is read as the
+//! plane family, with its one cell (the other rule sets ignore cells).
 
 use crate::families::{Member, SpiderLayout};
 use crate::formats;
@@ -120,7 +121,6 @@ pub fn describe(text: &str, budget: Budget) -> Result<Described, DescribeError> 
     let member = match family {
         "spider" => Some(Member::Spider { legs: at_least_one().map(|()| numbers.clone())? }),
         "path" => Some(Member::Path { edges: arity(1).map(|()| numbers[0])? }),
-        "cycle" => Some(Member::Cycle { edges: arity(1).map(|()| numbers[0])? }),
         "star" => Some(Member::Star { leaves: arity(1).map(|()| numbers[0])? }),
         "broom" => {
             arity(2)?;
@@ -140,6 +140,7 @@ pub fn describe(text: &str, budget: Budget) -> Result<Described, DescribeError> 
         return Ok(Described { name: member.name(), graph, member: Some(member), plane: None, drawing: None, spider });
     }
     let plane = match family {
+        "cycle" => PlaneFamily::Cycle(arity(1).map(|()| numbers[0])?),
         "wheel" => PlaneFamily::Wheel(arity(1).map(|()| numbers[0])?),
         "fan" => PlaneFamily::Fan(arity(1).map(|()| numbers[0])?),
         "ladder" => PlaneFamily::Ladder(arity(1).map(|()| numbers[0])?),
@@ -183,6 +184,7 @@ mod tests {
         assert!(d.spider.is_some());
         assert_eq!(describe("Spider 4,6,8", budget()).unwrap().name, "S(4,6,8)");
         assert_eq!(describe("caterpillar 2,0,3", budget()).unwrap().graph.edge_count(), 7);
+        assert_eq!(describe("cycle 5", budget()).unwrap().graph.cell_list().len(), 1);
         let w = describe("wheel 5", budget()).unwrap();
         assert_eq!((w.graph.edge_count(), w.graph.cell_list().len()), (10, 5));
         assert!(w.drawing.is_some());

@@ -1,4 +1,5 @@
-//! The Game of Arrows: graphs, arrows, decorations, states and the two rule sets.
+//! The Game of Arrows: graphs, arrows, decorations, states, the three rule
+//! sets and the two play conventions.
 //!
 //! Vocabulary from Mathews, *The Game of Arrows on 3-legged spider graphs*:
 //!
@@ -13,6 +14,8 @@
 //! * a *follower* adds one arrow; the *flip* reverses every arrow;
 //! * a *plane graph* (the Game of Cycles) is a graph carrying its cycle
 //!   cells, the bounded faces of an embedding ([`plane`], [`Graph::with_cells`]);
+//! * under normal or misère play ([`Play`]); the Game of Cycles' value
+//!   under normal play is that of a reduced game ([`play`]);
 //! * [`trim`] turns the Game of Arrows on `G` into the Trimmed Game of Arrows
 //!   on `trim(G)` (Theorem 3.4).
 //!
@@ -28,6 +31,7 @@ pub mod families;
 pub mod formats;
 pub mod graph;
 pub mod plane;
+pub mod play;
 pub mod position;
 pub mod rules;
 pub mod shape;
@@ -39,6 +43,7 @@ pub use decoration::{Arrow, Decoration, DecorationError, arrow_on, parse_arrows}
 pub use families::{FamilyError, Member, SpiderLayout};
 pub use graph::{EdgeId, Graph, GraphError, Vertex};
 pub use plane::{Cell, CellStatus, Cells, Drawing, PlaneError};
+pub use play::{Play, Standing};
 pub use position::Position;
 pub use rules::{Variant, VertexCount, Violation};
 pub use size::{GraphSize, MAX_EDGES, MAX_VERTICES};

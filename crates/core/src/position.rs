@@ -1,12 +1,16 @@
-//! A position of the Game of Arrows: a state of a graph under a rule set.
+//! A position of the Game of Arrows: a state of a graph under a rule set
+//! and a play convention.
 //!
 //! [`Position`] borrows the graph and the state, so it is cheap to copy and
 //! to hand to every engine. Build it with [`Position::new`] (or
-//! [`Position::trimmed`]): the struct may gain fields (the play convention,
-//! say) that its constructors fill in.
+//! [`Position::trimmed`]), which choose normal play, and
+//! [`Position::with_play`] for misère play: the struct may gain fields that
+//! its constructors fill in. What the Game of Cycles adds (completed and
+//! completable cells, the reduced moves) is in [`crate::play`].
 
 use crate::decoration::{Arrow, Decoration};
 use crate::graph::Graph;
+use crate::play::Play;
 use crate::rules::{Variant, Violation};
 
 /// A state of a graph under a rule set, borrowed.
@@ -17,15 +21,23 @@ pub struct Position<'a> {
     pub graph: &'a Graph,
     /// The rule set.
     pub variant: Variant,
+    /// The play convention.
+    pub play: Play,
     /// The state (a decoration of `graph`; see [`Position::violation`]).
     pub state: &'a Decoration,
 }
 
 impl<'a> Position<'a> {
-    /// The position `state` of `graph` under `variant`. The decoration is not
-    /// checked here; [`Position::violation`] says whether it is a state.
+    /// The position `state` of `graph` under `variant`, normal play. The
+    /// decoration is not checked here; [`Position::violation`] says whether
+    /// it is a state.
     pub fn new(graph: &'a Graph, variant: Variant, state: &'a Decoration) -> Position<'a> {
-        Position { graph, variant, state }
+        Position { graph, variant, play: Play::Normal, state }
+    }
+
+    /// The same position under the play convention `play`.
+    pub fn with_play(self, play: Play) -> Position<'a> {
+        Position { play, ..self }
     }
 
     /// A position of the Trimmed Game of Arrows.
@@ -38,7 +50,7 @@ impl<'a> Position<'a> {
     where
         'a: 'b,
     {
-        Position::new(self.graph, self.variant, state)
+        Position::new(self.graph, self.variant, state).with_play(self.play)
     }
 
     /// Number of unmarked edges.
@@ -52,7 +64,10 @@ impl<'a> Position<'a> {
         self.variant.violation(self.graph, self.state)
     }
 
-    /// The legal moves, in edge order (forward arrow first).
+    /// The legal moves, in edge order (forward arrow first): the literal
+    /// moves of the rules, none once a cell is completed in the Game of
+    /// Cycles. The moves that count for a value are
+    /// [`Position::reduced_moves`].
     pub fn moves(&self) -> Vec<Arrow> {
         self.variant.moves(self.graph, self.state)
     }

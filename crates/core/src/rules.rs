@@ -1,11 +1,20 @@
-//! The two rule sets: the Trimmed Game of Arrows and the Game of Arrows.
+//! The three rule sets: the Trimmed Game of Arrows, the Game of Arrows and
+//! the Game of Cycles.
 //!
 //! A vertex is *constrained* when it may never become a sink or a source:
 //! every internal vertex in the Trimmed Game of Arrows (Definition 2.2), and
-//! every vertex in the Game of Arrows (dormant states, Definition 3.1; on a
-//! tree this is the Game of Cycles). A decoration is a state of the variant
-//! when no constrained vertex is a sink or a source; a follower adds one
-//! arrow and is again a state. Normal play: the player who cannot move loses.
+//! every vertex in the Game of Arrows (dormant states, Definition 3.1) and
+//! in the Game of Cycles. A decoration is a state of the variant when no
+//! constrained vertex is a sink or a source; a follower adds one arrow and
+//! is again a state.
+//!
+//! The Game of Cycles (Su; Alvarado et al. 2021) is the Game of Arrows on a
+//! plane graph with one more rule: a decoration that *completes* a cycle
+//! cell (every edge of the cell marked, the arrows one directed cycle) is
+//! terminal, and the player who completed it has won (lost, under misère
+//! play). On a graph without cells, a forest for instance, it is the Game
+//! of Arrows. Who wins at the end, and the value of a Game of Cycles
+//! position, are the subject of [`crate::play`].
 //!
 //! An isolated vertex is never constrained: no edge can ever touch it, so
 //! it is never counted as a sink or a source, and a graph with isolated
@@ -24,14 +33,18 @@ pub enum Variant {
     Trimmed,
     /// The Game of Arrows: no vertex may become a sink or a source (dormant states).
     Untrimmed,
+    /// The Game of Cycles: the Game of Arrows on a plane graph, ended at
+    /// once by a move that completes a cycle cell.
+    Cycles,
 }
 
 impl Variant {
-    /// The name used in JSON output: `trimmed` or `untrimmed`.
+    /// The name used in JSON output: `trimmed`, `untrimmed` or `cycles`.
     pub fn as_str(self) -> &'static str {
         match self {
             Variant::Trimmed => "trimmed",
             Variant::Untrimmed => "untrimmed",
+            Variant::Cycles => "cycles",
         }
     }
 
@@ -40,17 +53,29 @@ impl Variant {
         match self {
             Variant::Trimmed => "Trimmed Game of Arrows",
             Variant::Untrimmed => "Game of Arrows",
+            Variant::Cycles => "Game of Cycles",
         }
     }
 
     /// `true` when `v` may never become a sink or a source: an internal
     /// vertex (Trimmed Game of Arrows) or any vertex with an edge (Game of
-    /// Arrows). An isolated vertex never is.
+    /// Arrows, Game of Cycles). An isolated vertex never is.
     pub fn is_constrained(self, graph: &Graph, v: Vertex) -> bool {
         match self {
             Variant::Trimmed => graph.degree(v) >= 2,
-            Variant::Untrimmed => graph.degree(v) >= 1,
+            Variant::Untrimmed | Variant::Cycles => graph.degree(v) >= 1,
         }
+    }
+
+    /// `true` when the graph's cells take part in the game on `graph`: the
+    /// Game of Cycles on a graph with at least one cell.
+    pub fn plays_cells(self, graph: &Graph) -> bool {
+        self == Variant::Cycles && !graph.cell_list().is_empty()
+    }
+
+    /// `true` when `d` completes a cell and the cells take part: the game is over.
+    pub fn is_over(self, graph: &Graph, d: &Decoration) -> bool {
+        self.plays_cells(graph) && graph.cells().is_some_and(|c| c.completed(d).is_some())
     }
 
     /// The first constrained vertex that is a sink or a source, if any.
@@ -90,9 +115,13 @@ impl Variant {
     }
 
     /// The moves from the state `d`: every arrow whose addition gives a
-    /// state, in edge order, forward before backward.
+    /// state, in edge order, forward before backward; none when `d`
+    /// completes a cell in the Game of Cycles (the game is over).
     pub fn moves(self, graph: &Graph, d: &Decoration) -> Vec<Arrow> {
         let mut out = Vec::new();
+        if self.is_over(graph, d) {
+            return out;
+        }
         for e in d.unmarked_edges() {
             for forward in [true, false] {
                 if self.is_legal(graph, d, e, forward) {
@@ -116,9 +145,11 @@ impl Variant {
             .collect()
     }
 
-    /// `true` when the state `d` has no follower.
+    /// `true` when the state `d` has no follower (in the Game of Cycles,
+    /// also when it completes a cell).
     pub fn is_terminal(self, graph: &Graph, d: &Decoration) -> bool {
-        d.unmarked_edges().all(|e| !self.is_legal(graph, d, e, true) && !self.is_legal(graph, d, e, false))
+        self.is_over(graph, d)
+            || d.unmarked_edges().all(|e| !self.is_legal(graph, d, e, true) && !self.is_legal(graph, d, e, false))
     }
 }
 

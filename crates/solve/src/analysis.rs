@@ -1,11 +1,17 @@
 //! One entry point for every engine: the Grundy value of a state, who wins,
-//! and the winning moves.
+//! and the winning moves, under normal or misère play, in every rule set.
+//!
+//! What the rules alone decide is answered before any engine runs
+//! ([`Position::standing`]): a position with a completed cell is terminal,
+//! and under normal play a position with a completable cell is a win for
+//! the player to move, who completes it (it has no Grundy value; see
+//! [`arrows_core::play`]).
 
 use crate::brute::BruteForce;
 use crate::canonical::{CanonicalEngine, Grundy, Measure};
 use crate::error::SolveError;
 use crate::explicit::GameGraph;
-use arrows_core::{Arrow, Position};
+use arrows_core::{Arrow, Position, Standing};
 use arrows_work::Control;
 use serde::Serialize;
 use std::fmt;
@@ -52,6 +58,13 @@ impl Engine {
             Engine::Canonical => CanonicalEngine::<Grundy>::new().estimate(position),
         }
     }
+
+    /// `true` when the engine computes the position's game: the brute-force
+    /// and explicit engines compute every rule set under both plays; the
+    /// canonical engine neither misère play nor cycle cells (yet).
+    pub fn computes(self, position: Position<'_>) -> bool {
+        self != Engine::Canonical || crate::canonical::unsupported(position).is_none()
+    }
 }
 
 impl fmt::Display for Engine {
@@ -63,9 +76,14 @@ impl fmt::Display for Engine {
 /// What an engine reports about a state.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Analysis {
-    /// The Grundy value of the state.
-    pub grundy: u32,
-    /// The moves to a follower of value 0 (empty when the value is 0).
+    /// The Grundy value of the state under the position's play (the misère
+    /// Grundy value under misère play; in the normal-play Game of Cycles,
+    /// the reduced game's value). `None` when the state has no Grundy
+    /// value: under normal play, the player to move completes a cell
+    /// ([`Standing::Completable`]) and wins.
+    pub grundy: Option<u32>,
+    /// The winning moves: to a follower of value 0, or the moves that
+    /// complete a cell when `grundy` is `None` (empty for a second-player win).
     pub winning_moves: Vec<Arrow>,
     /// Number of legal moves from the state.
     pub move_count: usize,
@@ -76,9 +94,10 @@ pub struct Analysis {
 }
 
 impl Analysis {
-    /// `true` when the player to move wins (the Grundy value is not 0).
+    /// `true` when the player to move wins (the Grundy value is not 0, or
+    /// the player to move completes a cell).
     pub fn first_player_wins(&self) -> bool {
-        self.grundy != 0
+        self.grundy != Some(0)
     }
 }
 
@@ -128,13 +147,40 @@ impl Analyzer {
         control: &Control,
     ) -> Result<Analysis, SolveError> {
         control.progress.set_unit(engine.unit());
+        if let Some(v) = position.violation() {
+            return Err(SolveError::NotAState(v));
+        }
+        if position.lacks_cells() {
+            return Err(SolveError::NoCells);
+        }
+        match position.standing() {
+            Standing::Completed(_) => {
+                return Ok(Analysis {
+                    grundy: Some(position.play.terminal_value()),
+                    winning_moves: Vec::new(),
+                    move_count: 0,
+                    engine,
+                    stats: Stats::default(),
+                });
+            }
+            Standing::Completable(_) => {
+                return Ok(Analysis {
+                    grundy: None,
+                    winning_moves: position.completing_moves(),
+                    move_count: position.moves().len(),
+                    engine,
+                    stats: Stats::default(),
+                });
+            }
+            Standing::Open => {}
+        }
         match engine {
             Engine::Brute => {
                 let mut b = BruteForce::new(position, control)?;
                 let grundy = b.start_grundy()?;
                 let winning_moves = if grundy == 0 { Vec::new() } else { b.winning_moves()? };
                 Ok(Analysis {
-                    grundy,
+                    grundy: Some(grundy),
                     winning_moves,
                     move_count: position.moves().len(),
                     engine,
@@ -144,10 +190,9 @@ impl Analyzer {
             Engine::Explicit => {
                 let game = GameGraph::new(position, control)?;
                 let grundy = game.grundy(position.state);
-                let winning_moves =
-                    if grundy == 0 { Vec::new() } else { game.winning_moves(position.graph, position.variant) };
+                let winning_moves = if grundy == 0 { Vec::new() } else { game.winning_moves(position) };
                 Ok(Analysis {
-                    grundy,
+                    grundy: Some(grundy),
                     winning_moves,
                     move_count: position.moves().len(),
                     engine,
@@ -166,7 +211,7 @@ impl Analyzer {
                     if grundy == 0 { Vec::new() } else { followers.iter().filter(|f| f.1 == 0).map(|f| f.0).collect() };
                 let after = self.canonical.stats();
                 Ok(Analysis {
-                    grundy,
+                    grundy: Some(grundy),
                     winning_moves,
                     move_count: followers.len(),
                     engine,

@@ -9,6 +9,25 @@
 use crate::analysis::Engine;
 use arrows_core::Violation;
 use arrows_work::Cancelled;
+use std::fmt;
+
+/// A game an engine does not compute (yet).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Unsupported {
+    /// The Game of Cycles on a graph with cycle cells.
+    CycleCells,
+    /// Misère play (its values do not add over components).
+    Misere,
+}
+
+impl fmt::Display for Unsupported {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Unsupported::CycleCells => "the Game of Cycles on a graph with cycle cells",
+            Unsupported::Misere => "misère play",
+        })
+    }
+}
 
 /// An engine's refusal, or why it stopped before finishing.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -53,6 +72,18 @@ pub enum SolveError {
         /// The budget in bytes.
         budget: u64,
     },
+    /// The Game of Cycles on a graph that has a cycle but no cells: the
+    /// game needs the plane graph's cells.
+    #[error("the Game of Cycles needs the cells of a plane graph, and this graph has a cycle but carries no cells")]
+    NoCells,
+    /// The engine does not compute this game.
+    #[error("the {engine} engine does not compute {game}")]
+    Unsupported {
+        /// The engine that refused.
+        engine: Engine,
+        /// What it does not compute.
+        game: Unsupported,
+    },
     /// The computation was cancelled (its cancel token was set).
     #[error("the computation was cancelled before it finished")]
     Cancelled(#[from] Cancelled),
@@ -64,8 +95,9 @@ impl SolveError {
         match self {
             SolveError::TooLarge { engine, .. }
             | SolveError::MemoryBudget { engine, .. }
-            | SolveError::OutOfBudget { engine, .. } => Some(*engine),
-            SolveError::NotAState(_) | SolveError::Cancelled(_) => None,
+            | SolveError::OutOfBudget { engine, .. }
+            | SolveError::Unsupported { engine, .. } => Some(*engine),
+            SolveError::NotAState(_) | SolveError::NoCells | SolveError::Cancelled(_) => None,
         }
     }
 }
@@ -82,6 +114,7 @@ mod tests {
             SolveError::OutOfBudget { engine: Engine::Canonical, entries: 12, budget: 1 << 20 },
             SolveError::NotAState(Violation::Sink(3)),
             SolveError::Cancelled(Cancelled),
+            SolveError::Unsupported { engine: Engine::Canonical, game: Unsupported::Misere },
         ];
         for e in &errors {
             let text = e.to_string();

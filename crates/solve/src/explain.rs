@@ -220,6 +220,8 @@ impl Explanation {
 }
 
 /// The decomposition of `position`, its components valued by `engine`.
+/// Refused where the canonical engine does not compute the game (misère
+/// play, whose values do not add over components, and cycle cells).
 pub fn explain(
     position: Position<'_>,
     engine: &mut CanonicalEngine<Grundy>,
@@ -227,6 +229,9 @@ pub fn explain(
 ) -> Result<Explanation, SolveError> {
     if let Some(v) = position.violation() {
         return Err(SolveError::NotAState(v));
+    }
+    if let Some(game) = crate::canonical::unsupported(position) {
+        return Err(SolveError::Unsupported { engine: crate::Engine::Canonical, game });
     }
     let graph = position.graph;
     let comps = decompose(position);

@@ -2,34 +2,66 @@
 //! general loopy solver.
 //!
 //! The Game of Arrows is a [`Game`] of `arrows-loopy` whose positions are
-//! decorations and whose moves are [`Variant::followers`]; [`explore`] builds
+//! decorations and whose moves are [`Position::reduced_moves`] (every legal
+//! move, but in the normal-play Game of Cycles the moves that leave a
+//! completable cell; a completed cell ends the game); [`explore`] builds
 //! its digraph from the starting state, and the generalized Sprague-Grundy
 //! function `gamma` labels it. The game is finite and acyclic (each move adds
 //! an arrow), so every label is finite and equals the Grundy value: a third
 //! computation, independent of both the bitmask recursion and the
 //! decomposition.
+//!
+//! Misère play is reduced to normal play on a slightly larger digraph:
+//! every terminal position (no move, or a completed cell) gets one move to
+//! a fresh terminal position, [`Node::End`]. Gamma there is the mex rule
+//! again, so a terminal state gets label 1 and every label is the misère
+//! Grundy value; the digraph has one more position than the game has states.
 
 use crate::analysis::Engine;
 use crate::error::SolveError;
 use crate::size::{estimated_states, saturate};
-use arrows_core::{Arrow, Decoration, Graph, Position, Variant};
+use arrows_core::{Arrow, Decoration, Graph, Play, Position, Variant};
 use arrows_loopy::{Explored, Game, Gamma, GammaLabels, Limits, explore, gamma};
 use arrows_work::Control;
 use std::cell::Cell;
 
-/// The Game of Arrows on one graph, as a rule-defined game.
+/// A position of the explicit game: a state, or the fresh terminal
+/// position that misère play adds after every terminal state.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Node {
+    /// A state of the game.
+    State(Decoration),
+    /// The one position after a terminal state, under misère play.
+    End,
+}
+
+/// The Game of Arrows (any rule set, either play) on one graph, as a
+/// rule-defined game.
 pub struct ArrowsGame<'g> {
     /// The graph.
     pub graph: &'g Graph,
     /// The rule set.
     pub variant: Variant,
+    /// The play convention.
+    pub play: Play,
 }
 
 impl Game for ArrowsGame<'_> {
-    type Position = Decoration;
+    type Position = Node;
 
-    fn followers(&self, position: &Decoration, out: &mut Vec<Decoration>) {
-        out.extend(self.variant.followers(self.graph, position));
+    fn followers(&self, position: &Node, out: &mut Vec<Node>) {
+        let Node::State(d) = position else { return };
+        let here = Position::new(self.graph, self.variant, d).with_play(self.play);
+        let start = out.len();
+        for a in here.reduced_moves() {
+            let e = self.graph.edge_between(a.tail, a.head).expect("a move lies on an edge");
+            let mut f = d.clone();
+            f.mark(e, self.graph.ends(e).0 == a.tail);
+            out.push(Node::State(f));
+        }
+        if self.play == Play::Misere && out.len() == start {
+            out.push(Node::End);
+        }
     }
 }
 
@@ -47,9 +79,9 @@ struct Watched<'a> {
 const CHECKPOINT_EVERY: u64 = 1 << 12;
 
 impl Game for Watched<'_> {
-    type Position = Decoration;
+    type Position = Node;
 
-    fn followers(&self, position: &Decoration, out: &mut Vec<Decoration>) {
+    fn followers(&self, position: &Node, out: &mut Vec<Node>) {
         if self.cancelled.get() {
             return;
         }
@@ -62,7 +94,7 @@ impl Game for Watched<'_> {
         self.game.followers(position, out);
     }
 
-    fn in_bounds(&self, _position: &Decoration) -> bool {
+    fn in_bounds(&self, _position: &Node) -> bool {
         !self.cancelled.get()
     }
 }
@@ -70,7 +102,7 @@ impl Game for Watched<'_> {
 /// The explicit game graph of a state and its gamma labels.
 pub struct GameGraph {
     /// Every descendant of the starting state; vertex 0 is the start.
-    pub explored: Explored<Decoration>,
+    pub explored: Explored<Node>,
     /// The generalized Sprague-Grundy labels of the digraph.
     pub labels: GammaLabels,
 }
@@ -111,16 +143,13 @@ impl GameGraph {
         let max_moves = usize::try_from(budget / 8 * 3 / BYTES_PER_MOVE).unwrap_or(usize::MAX);
         let limits = Limits { max_positions, max_moves };
         let game = Watched {
-            game: ArrowsGame { graph: position.graph, variant: position.variant },
+            game: ArrowsGame { graph: position.graph, variant: position.variant, play: position.play },
             control,
             expanded: Cell::new(0),
             cancelled: Cell::new(false),
         };
-        let explored = explore(&game, [position.state.clone()], limits).map_err(|_| SolveError::OutOfBudget {
-            engine: Engine::Explicit,
-            entries: max_positions as u64,
-            budget,
-        })?;
+        let explored = explore(&game, [Node::State(position.state.clone())], limits)
+            .map_err(|_| SolveError::OutOfBudget { engine: Engine::Explicit, entries: max_positions as u64, budget })?;
         if game.cancelled.get() {
             return Err(SolveError::Cancelled(arrows_work::Cancelled));
         }
@@ -129,7 +158,8 @@ impl GameGraph {
         Ok(GameGraph { explored, labels })
     }
 
-    /// Number of positions (descendants of the start, the start included).
+    /// Number of positions (descendants of the start, the start included,
+    /// and under misère play the one fresh terminal position).
     pub fn positions(&self) -> usize {
         self.explored.positions().len()
     }
@@ -140,22 +170,23 @@ impl GameGraph {
     /// If `d` is not a descendant, or if its label is infinite (impossible on
     /// this acyclic game; the explicit engine's tests confirm it).
     pub fn grundy(&self, d: &Decoration) -> u32 {
-        let v = self.explored.vertex(d).expect("a descendant of the start");
+        let v = self.explored.vertex(&Node::State(d.clone())).expect("a descendant of the start");
         match self.labels.get(v) {
             Gamma::Finite(g) => g,
             Gamma::Infinite(k) => panic!("an acyclic game has no infinite label, got infinity{k:?}"),
         }
     }
 
-    /// The moves from the start to a follower of value 0, in edge order.
-    pub fn winning_moves(&self, graph: &Graph, variant: Variant) -> Vec<Arrow> {
-        let start = self.explored.position(0);
-        variant
-            .moves(graph, start)
+    /// The moves from the start to a follower of value 0, in edge order
+    /// (among [`Position::reduced_moves`]); `position` is the start.
+    pub fn winning_moves(&self, position: Position<'_>) -> Vec<Arrow> {
+        let graph = position.graph;
+        position
+            .reduced_moves()
             .into_iter()
             .filter(|a| {
                 let e = graph.edge_between(a.tail, a.head).expect("on an edge");
-                let mut f = start.clone();
+                let mut f = position.state.clone();
                 f.mark(e, graph.ends(e).0 == a.tail);
                 self.grundy(&f) == 0
             })

@@ -23,4 +23,4 @@ mod stack;
 
 pub use analysis::{Analysis, Analyzer, Engine, Stats, analyze};
 pub use brute::{BruteForce, Parities};
-pub use error::SolveError;
+pub use error::{SolveError, Unsupported};

@@ -8,6 +8,14 @@
 //! has remoteness one more than the *largest* remoteness of its followers.
 //! Remoteness is odd exactly for the positions the player to move wins.
 //!
+//! The moves are those the value counts ([`Position::reduced_moves`]): in
+//! the normal-play Game of Cycles, a position whose player to move can
+//! complete a cell is won in one move, and a completed cell ends the game
+//! (remoteness 0, lost for the player to move). Under misère play the game
+//! is read as the explicit engine reads it: every terminal state has one
+//! more move, to a fresh end position, so a terminal state is won in one
+//! move (remoteness 1) and parity still tells the winner.
+//!
 //! It is computed here by exhaustive search over the states below the
 //! position, with a memo of every state seen: it is for the games brute
 //! force can finish (at most [`MAX_UNMARKED`] unmarked edges, within the
@@ -17,7 +25,7 @@
 use crate::analysis::Engine;
 use crate::brute::{MAX_UNMARKED, estimated_bytes};
 use crate::error::SolveError;
-use arrows_core::{Arrow, Decoration, Position};
+use arrows_core::{Arrow, Decoration, Play, Position, Standing};
 use arrows_work::Control;
 use hashbrown::HashMap;
 
@@ -72,9 +80,17 @@ impl<'g> RemotenessSearch<'g> {
             return Ok(r);
         }
         let here = self.position.with_state(d);
+        let misere = here.play == Play::Misere;
+        let terminal = Remoteness { first_player_wins: misere, moves: u32::from(misere) };
+        match here.standing() {
+            Standing::Completed(_) => return Ok(terminal),
+            Standing::Completable(_) => return Ok(Remoteness { first_player_wins: true, moves: 1 }),
+            Standing::Open => {}
+        }
+        let moves = here.reduced_moves();
         let mut wins: Option<u32> = None;
         let mut longest: u32 = 0;
-        for a in here.moves() {
+        for &a in &moves {
             let next = follower(&here, a);
             let r = stacker::maybe_grow(64 << 10, 4 << 20, || self.of(&next))?;
             if !r.first_player_wins {
@@ -82,11 +98,10 @@ impl<'g> RemotenessSearch<'g> {
             }
             longest = longest.max(r.moves);
         }
-        let any_move = !here.moves().is_empty();
         let r = match wins {
             Some(w) => Remoteness { first_player_wins: true, moves: w + 1 },
-            None if any_move => Remoteness { first_player_wins: false, moves: longest + 1 },
-            None => Remoteness { first_player_wins: false, moves: 0 },
+            None if !moves.is_empty() => Remoteness { first_player_wins: false, moves: longest + 1 },
+            None => terminal,
         };
         self.memo.insert(d.clone(), r);
         self.pending += 1;
@@ -111,10 +126,14 @@ impl<'g> RemotenessSearch<'g> {
         self.of(&d)
     }
 
-    /// For each legal move from the position, the remoteness of its follower.
+    /// For each move the value counts ([`Position::reduced_moves`]), the
+    /// remoteness of its follower.
     pub fn followers(&mut self) -> Result<Vec<(Arrow, Remoteness)>, SolveError> {
         let here = self.position;
-        here.moves().into_iter().map(|a| Ok((a, self.of(&follower(&here, a))?))).collect()
+        if here.standing() != Standing::Open {
+            return Ok(Vec::new());
+        }
+        here.reduced_moves().into_iter().map(|a| Ok((a, self.of(&follower(&here, a))?))).collect()
     }
 
     /// Number of states whose remoteness is stored.

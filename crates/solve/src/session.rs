@@ -11,7 +11,7 @@
 use crate::analysis::{Analyzer, Engine};
 use crate::error::SolveError;
 use crate::remoteness::RemotenessSearch;
-use arrows_core::{Arrow, Decoration, Graph, Position, Variant};
+use arrows_core::{Arrow, Decoration, Graph, Play, Position, Variant};
 use arrows_work::Control;
 
 /// Why a move was refused.
@@ -73,6 +73,7 @@ impl Ply {
 pub struct Session<'g> {
     graph: &'g Graph,
     variant: Variant,
+    play: Play,
     states: Vec<Decoration>,
     plies: Vec<Ply>,
 }
@@ -86,6 +87,7 @@ impl<'g> Session<'g> {
         Ok(Session {
             graph: position.graph,
             variant: position.variant,
+            play: position.play,
             states: vec![position.state.clone()],
             plies: Vec::new(),
         })
@@ -98,7 +100,7 @@ impl<'g> Session<'g> {
 
     /// The current position.
     pub fn position(&self) -> Position<'_> {
-        Position::new(self.graph, self.variant, self.states.last().expect("a session has a state"))
+        Position::new(self.graph, self.variant, self.states.last().expect("a session has a state")).with_play(self.play)
     }
 
     /// The moves played so far, oldest first.
@@ -111,9 +113,16 @@ impl<'g> Session<'g> {
         self.position().moves()
     }
 
-    /// `true` when the player to move has no move.
+    /// `true` when the player to move has no move (in the Game of Cycles,
+    /// also once a cell is completed).
     pub fn is_over(&self) -> bool {
         self.moves().is_empty()
+    }
+
+    /// `true` when the player who made the last move has won: normal play
+    /// (the last to move wins, and so does who completes a cell), not misère.
+    pub fn last_mover_wins(&self) -> bool {
+        self.play == Play::Normal
     }
 
     /// Checks a move without playing it.
@@ -183,8 +192,11 @@ impl<'g> Session<'g> {
         match RemotenessSearch::new(p, control) {
             Ok(mut search) => {
                 let followers = search.followers()?;
-                let best = followers.iter().max_by_key(|(_, r)| r.moves).expect("a move exists");
-                Ok(Some((best.0, Choice::Longest)))
+                match followers.iter().max_by_key(|(_, r)| r.moves) {
+                    Some(best) => Ok(Some((best.0, Choice::Longest))),
+                    // Every move leaves the opponent a cell to complete.
+                    None => Ok(Some((moves[0], Choice::Delaying))),
+                }
             }
             Err(SolveError::Cancelled(c)) => Err(SolveError::Cancelled(c)),
             Err(_) => {

@@ -199,6 +199,43 @@ impl Cell {
         self.status(d).is_completed()
     }
 
+    /// The arrow that completes the cell, when the cell is *completable*:
+    /// every edge but one is marked and every arrow agrees with one
+    /// orientation. The arrow lies on the unmarked edge, along that
+    /// orientation; adding it never makes a sink or a source (the walk
+    /// enters its tail and leaves its head by arrows of the cell).
+    pub fn completing_arrow(&self, graph: &Graph, d: &Decoration) -> Option<Arrow> {
+        let mut open: Option<Step> = None;
+        for s in &self.steps {
+            if d.get(s.edge).is_none() {
+                if open.is_some() {
+                    return None;
+                }
+                open = Some(*s);
+            }
+        }
+        let open = open?;
+        match self.status(d) {
+            CellStatus::Live { along: true, .. } => Some(arrow_on(graph, open.edge, open.forward)),
+            CellStatus::Live { against: true, .. } => Some(arrow_on(graph, open.edge, !open.forward)),
+            _ => None,
+        }
+    }
+
+    /// `true` when the cell is completable under `d` (see [`Cell::completing_arrow`]).
+    pub fn is_completable(&self, d: &Decoration) -> bool {
+        let mut unmarked = 0;
+        for s in &self.steps {
+            if d.get(s.edge).is_none() {
+                unmarked += 1;
+                if unmarked > 1 {
+                    return false;
+                }
+            }
+        }
+        unmarked == 1 && self.status(d).is_live()
+    }
+
     /// The cell as two 64-bit masks over the graph's edges, when every edge
     /// number is below 64.
     pub fn mask(&self) -> Option<CellMask> {
@@ -271,6 +308,18 @@ impl CellMask {
         }
         let f = forward & self.edges;
         f == self.along || f == self.edges ^ self.along
+    }
+
+    /// `true` when `(marked, forward)` leaves the cell completable: one edge
+    /// unmarked, and every arrow agreeing with one orientation.
+    #[inline]
+    pub fn is_completable(self, marked: u64, forward: u64) -> bool {
+        let m = marked & self.edges;
+        if (self.edges & !m).count_ones() != 1 {
+            return false;
+        }
+        let disagree = m & (forward ^ self.along);
+        disagree == 0 || disagree == m
     }
 
     /// `true` when `(marked, forward)` makes the cell dead.

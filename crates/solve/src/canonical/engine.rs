@@ -12,8 +12,8 @@ use super::rows::RowMemo;
 use super::scratch::Scratch;
 use super::spider::Spider;
 use crate::analysis::Engine;
-use crate::error::SolveError;
-use arrows_core::{Arrow, EdgeId, Position, arrow_on};
+use crate::error::{SolveError, Unsupported};
+use arrows_core::{Arrow, EdgeId, Play, Position, arrow_on};
 use arrows_work::{Budget, Control};
 use hashbrown::HashMap;
 
@@ -176,11 +176,14 @@ impl<M: Measure> CanonicalEngine<M> {
             .fold(0u64, u64::saturating_add)
     }
 
-    /// Starts a call: checks the state, takes the control, and refuses up
+    /// Starts a call: checks the state and the game, takes the control, and refuses up
     /// front a game whose estimated memo is past the budget.
     fn begin(&mut self, position: Position<'_>, control: &Control) -> Result<Vec<StateComponent>, SolveError> {
         if let Some(v) = position.violation() {
             return Err(SolveError::NotAState(v));
+        }
+        if let Some(game) = unsupported(position) {
+            return Err(SolveError::Unsupported { engine: Engine::Canonical, game });
         }
         control.cancel.check()?;
         self.control = control.clone();
@@ -338,6 +341,19 @@ impl<M: Measure> Clone for CanonicalEngine<M> {
             control: self.control.clone(),
             pending: 0,
         }
+    }
+}
+
+/// What the canonical engine does not compute: misère play (no nim-sum),
+/// and the Game of Cycles on a graph with cells (its components are not
+/// yet tied through live cells). `None` when it computes the position.
+pub fn unsupported(position: Position<'_>) -> Option<Unsupported> {
+    if position.play == Play::Misere {
+        Some(Unsupported::Misere)
+    } else if position.plays_cells() {
+        Some(Unsupported::CycleCells)
+    } else {
+        None
     }
 }
 

@@ -34,7 +34,7 @@ pub mod spider;
 
 pub use closed::PathFamily;
 pub use component::Component;
-pub use engine::{CanonicalEngine, CanonicalStats, StateComponent, decompose};
+pub use engine::{CanonicalEngine, CanonicalStats, StateComponent, decompose, unsupported};
 pub use measure::{Grundy, Measure, Parity};
 pub use need::Need;
 pub use spider::{EdgePlace, Leg, Spider};

@@ -2,8 +2,8 @@
 
 use super::bijection::ArrowBijection;
 use crate::error::SolveError;
-use crate::explicit::GameGraph;
-use arrows_core::{Decoration, Position};
+use crate::explicit::{GameGraph, Node};
+use arrows_core::Position;
 use arrows_work::Control;
 use std::collections::HashSet;
 
@@ -39,9 +39,13 @@ pub fn game_graphs_correspond(
             eb.positions().len()
         )));
     }
-    let image = |d: &Decoration| eb.vertex(&phi.apply(to, d));
-    for (v, d) in ea.positions().iter().enumerate() {
-        let Some(w) = image(d) else {
+    let image = |n: &Node| match n {
+        Node::State(d) => eb.vertex(&Node::State(phi.apply(to, d))),
+        Node::End => eb.vertex(&Node::End),
+    };
+    for (v, node) in ea.positions().iter().enumerate() {
+        let Some(w) = image(node) else {
+            let Node::State(d) = node else { unreachable!("both graphs or neither hold the end position") };
             return Ok(GameGraphMatch::Differs(format!(
                 "the descendant {} goes to {}, not a descendant",
                 d.display(from.graph),
@@ -51,6 +55,7 @@ pub fn game_graphs_correspond(
         let mapped: HashSet<u32> =
             ea.graph().followers(v as u32).iter().filter_map(|&x| image(ea.position(x))).collect();
         let theirs: HashSet<u32> = eb.graph().followers(w).iter().copied().collect();
+        let Node::State(d) = node else { continue };
         if mapped != theirs || mapped.len() != ea.graph().followers(v as u32).len() {
             return Ok(GameGraphMatch::Differs(format!(
                 "the followers of {} do not go to the followers of its image",

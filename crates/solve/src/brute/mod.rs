@@ -17,12 +17,40 @@
 //!
 //! Invariant: every `(m, f)` reached is a state (legality is checked on each
 //! added arrow), so values are Grundy values of states.
+//!
+//! # The three rule sets and the two plays
+//!
+//! The rule set enters only as which vertices are constrained, and, in the
+//! Game of Cycles on a graph with cells, as the cells ([`cells`]): a move
+//! whose edge completes a cell leads to a terminal position, stored
+//! nowhere (its value is the play's terminal value). Under normal play a
+//! move that leaves a completable cell is not followed at all: the value is
+//! that of the reduced game of [`arrows_core::play`], and every state the
+//! recursion reaches from a start without a completable cell has none
+//! either, so only the (at most two) cells through the move's edge need a
+//! look. Under misère play every legal move is followed and a terminal
+//! position has value 1 (no move, or a completed cell).
+//!
+//! The recursion is one function, [`BruteForce::solve`]: list the
+//! followers (legal moves, then the cell rules), probe the memo for all of
+//! them, recurse on the unknown ones, store the mex. Trees and graphs
+//! without cells skip the cell rules with one test of an empty list.
+//!
+//! A start *with* a completable cell (under normal play) has no Grundy
+//! value ([`arrows_core::Standing::Completable`]); the engine then counts
+//! the completing moves as moves to a terminal position of value 0, so its
+//! value is not 0 (the player to move wins), and the values of the start's
+//! descendants are not Grundy values of the reduced game. Front doors ask
+//! [`Position::standing`] first ([`crate::Analyzer`] does).
+
+mod cells;
 
 use crate::analysis::Engine;
 use crate::error::SolveError;
 use crate::size::{estimated_states, saturate};
-use arrows_core::{Arrow, Decoration, EdgeId, Graph, Position, arrow_on};
+use arrows_core::{Arrow, Decoration, EdgeId, Graph, Play, Position, arrow_on};
 use arrows_work::Control;
+use cells::CompactCells;
 use hashbrown::HashTable;
 
 /// The largest number of unmarked edges the brute-force engine takes.
@@ -80,6 +108,12 @@ pub struct BruteForce<'g> {
     fixed_in: Vec<bool>,
     fixed_out: Vec<bool>,
     constrained: Vec<bool>,
+    /// The live cells, when they take part (Game of Cycles); else empty.
+    cells: CompactCells,
+    /// The play convention.
+    play: Play,
+    /// The starting state completes a cell: it is terminal.
+    over: bool,
     memo: HashTable<u64>,
     hits: u64,
     control: Control,
@@ -128,6 +162,7 @@ impl<'g> BruteForce<'g> {
     /// The engine's tables for a state already checked.
     fn prepare(position: Position<'g>, free: Vec<EdgeId>, control: &Control) -> Self {
         let (graph, variant, start) = (position.graph, position.variant, position.state);
+        let cells = CompactCells::new(graph, start, &free, position.plays_cells());
         let n = graph.vertex_count();
         let (mut low, mut high) = (vec![0u32; n], vec![0u32; n]);
         let ends = free
@@ -155,6 +190,9 @@ impl<'g> BruteForce<'g> {
             fixed_in,
             fixed_out,
             constrained: (0..n).map(|v| variant.is_constrained(graph, v)).collect(),
+            cells,
+            play: position.play,
+            over: position.completed_cell().is_some(),
             memo: HashTable::new(),
             hits: 0,
             control: control.clone(),
@@ -191,14 +229,17 @@ impl<'g> BruteForce<'g> {
         Ok(Parities { even: v & EVEN != 0, odd: v & ODD != 0 })
     }
 
-    /// The moves from the starting state whose follower has Grundy value 0.
+    /// The moves from the starting state whose follower has value 0, in
+    /// edge order (forward arrow first); under normal play in the Game of
+    /// Cycles, among the reduced moves.
     pub fn winning_moves(&mut self) -> Result<Vec<Arrow>, SolveError> {
+        let mut children = [Child::default(); 2 * MAX_UNMARKED];
+        let count = self.children(0, 0, &mut children);
         let mut out = Vec::new();
-        let first: Vec<(usize, bool)> = self.moves(0, 0).collect();
-        for (i, fwd) in first {
-            let (m, f) = (1 << i, if fwd { 1 << i } else { 0 });
-            if self.solve(m, f)? & GRUNDY_BITS == 0 {
-                out.push(arrow_on(self.graph, self.free[i], fwd));
+        for c in &children[..count] {
+            let value = if c.value != 0 { c.value } else { self.solve(c.m(), c.f())? };
+            if value & GRUNDY_BITS == 0 {
+                out.push(arrow_on(self.graph, self.free[c.edge as usize], c.forward));
             }
         }
         Ok(out)
@@ -253,16 +294,43 @@ impl<'g> BruteForce<'g> {
         !tail_becomes_source && !head_becomes_sink
     }
 
-    /// The legal moves from `(m, f)` as (compact edge, forward).
-    fn moves(&self, m: u32, f: u32) -> impl Iterator<Item = (usize, bool)> + '_ {
-        (0..self.free.len())
-            .filter(move |&i| m >> i & 1 == 0)
-            .flat_map(|i| [(i, true), (i, false)])
-            .filter(move |&(i, fwd)| self.legal(m, f, i, fwd))
+    /// The followers of `(m, f)` into `out`, in edge order (forward arrow
+    /// first); returns how many. A follower that completes a cell carries
+    /// its value (terminal); under normal play in the Game of Cycles, a move
+    /// that leaves a completable cell is left out (the reduced game).
+    fn children(&self, m: u32, f: u32, out: &mut [Child; 2 * MAX_UNMARKED]) -> usize {
+        if self.over {
+            return 0;
+        }
+        let mut count = 0;
+        for i in 0..self.free.len() {
+            if m >> i & 1 == 1 {
+                continue;
+            }
+            for forward in [true, false] {
+                if !self.legal(m, f, i, forward) {
+                    continue;
+                }
+                let (cm, cf) = (m | 1 << i, if forward { f | 1 << i } else { f });
+                let mut value = 0;
+                if !self.cells.is_empty() {
+                    let (wm, wf) = (cm as u64, cf as u64);
+                    if self.cells.through(i).any(|c| c.is_completed(wm, wf)) {
+                        value = self.play.terminal_value() as u8 | EVEN;
+                    } else if self.play == Play::Normal && self.cells.through(i).any(|c| c.is_completable(wm, wf)) {
+                        continue;
+                    }
+                }
+                let key = cm as u64 | (cf as u64) << MAX_UNMARKED;
+                out[count] = Child { key, hash: mix(key), value, edge: i as u8, forward };
+                count += 1;
+            }
+        }
+        count
     }
 
     /// The value byte of `(m, f)`: Grundy value and terminal parities, from
-    /// the memo or by recursion over the legal moves.
+    /// the memo or by recursion over the followers.
     fn solve(&mut self, m: u32, f: u32) -> Result<u8, SolveError> {
         let key = m as u64 | (f as u64) << MAX_UNMARKED;
         let hash = mix(key);
@@ -273,41 +341,30 @@ impl<'g> BruteForce<'g> {
         // First probe the memo for every follower, so that the cache misses
         // of these independent look-ups overlap; then recurse on the ones
         // not yet known.
-        let mut children = [(0u64, 0u64, 0u8); 2 * MAX_UNMARKED];
-        let mut count = 0;
-        for i in 0..self.free.len() {
-            if m >> i & 1 == 1 {
+        let mut children = [Child::default(); 2 * MAX_UNMARKED];
+        let count = self.children(m, f, &mut children);
+        for c in &mut children[..count] {
+            if c.value != 0 {
                 continue;
             }
-            for fwd in [true, false] {
-                if self.legal(m, f, i, fwd) {
-                    let child = (m | 1 << i) as u64 | ((if fwd { f | 1 << i } else { f }) as u64) << MAX_UNMARKED;
-                    children[count] = (child, mix(child), 0);
-                    count += 1;
-                }
-            }
-        }
-        for c in &mut children[..count] {
-            if let Some(&word) = self.memo.find(c.1, |&w| w & KEY_MASK == c.0) {
-                c.2 = (word >> KEY_BITS) as u8;
+            if let Some(&word) = self.memo.find(c.hash, |&w| w & KEY_MASK == c.key) {
+                c.value = (word >> KEY_BITS) as u8;
+                self.hits += 1;
             }
         }
         let mut seen = 0u64;
         let mut parities = 0u8;
         for c in &mut children[..count] {
-            // A stored value always has a parity bit set, so 0 means unknown.
-            if c.2 == 0 {
-                let mask = (1u64 << MAX_UNMARKED) - 1;
-                c.2 = self.solve((c.0 & mask) as u32, (c.0 >> MAX_UNMARKED) as u32)?;
-            } else {
-                self.hits += 1;
+            // A value always has a parity bit set, so 0 means unknown.
+            if c.value == 0 {
+                c.value = self.solve(c.m(), c.f())?;
             }
-            let child = c.2;
+            let child = c.value;
             seen |= 1 << (child & GRUNDY_BITS);
             // One more move: the child's even distances become odd and back.
             parities |= (child & EVEN) << 1 | (child & ODD) >> 1;
         }
-        let grundy = (!seen).trailing_zeros() as u8;
+        let grundy = if count == 0 { self.play.terminal_value() as u8 } else { (!seen).trailing_zeros() as u8 };
         let parities = if parities == 0 { EVEN } else { parities };
         let value = grundy | parities;
         self.store(hash, key | (value as u64) << KEY_BITS)?;
@@ -333,6 +390,31 @@ impl<'g> BruteForce<'g> {
     }
 }
 
+/// A follower as the recursion lists it.
+#[derive(Debug, Clone, Copy, Default)]
+struct Child {
+    /// The memo key `m | f << MAX_UNMARKED`.
+    key: u64,
+    /// Its hash.
+    hash: u64,
+    /// Its value byte when known (never 0 once known), else 0.
+    value: u8,
+    /// The compact edge of the move.
+    edge: u8,
+    /// The move's arrow is forward.
+    forward: bool,
+}
+
+impl Child {
+    fn m(&self) -> u32 {
+        (self.key & ((1 << MAX_UNMARKED) - 1)) as u32
+    }
+
+    fn f(&self) -> u32 {
+        (self.key >> MAX_UNMARKED) as u32
+    }
+}
+
 /// Bytes held by a table of `capacity` entries: 8 per slot and one control
 /// byte, with hashbrown's load factor of 7/8.
 fn table_bytes(capacity: usize) -> u64 {
@@ -350,79 +432,4 @@ fn mix(mut x: u64) -> u64 {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use arrows_core::Variant;
-    use arrows_core::families::path;
-    use arrows_work::Budget;
-
-    fn control() -> Control {
-        Control::new(Budget::bytes(1 << 30))
-    }
-
-    /// The Grundy value straight from Definition 4.1, over the core's own
-    /// follower rule: an independent second computation.
-    fn naive(g: &Graph, v: Variant, d: &Decoration) -> u32 {
-        let vals: Vec<u32> = v.followers(g, d).iter().map(|f| naive(g, v, f)).collect();
-        (0..).find(|x| !vals.contains(x)).unwrap()
-    }
-
-    #[test]
-    fn agrees_with_the_definition_on_small_graphs() {
-        let graphs = [
-            path(4).unwrap(),
-            arrows_core::families::spider(&[2, 2, 1]).unwrap(),
-            arrows_core::families::cycle(4).unwrap(),
-            Graph::from_edges(&[(0, 1), (1, 2), (2, 0), (2, 3), (3, 4)]).unwrap(),
-        ];
-        for g in &graphs {
-            for v in [Variant::Trimmed, Variant::Untrimmed] {
-                let empty = Decoration::empty(g.edge_count());
-                let mut b = BruteForce::new(Position::new(g, v, &empty), &control()).unwrap();
-                assert_eq!(b.start_grundy().unwrap(), naive(g, v, &empty), "{g:?} {v}");
-                for f in v.followers(g, &empty) {
-                    assert_eq!(b.grundy(&f).unwrap(), naive(g, v, &f), "{g:?} {v} {f:?}");
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn starts_from_a_marked_state() {
-        let g = path(5).unwrap();
-        let d = Decoration::parse(&g, "1>2").unwrap();
-        let mut b = BruteForce::new(Position::trimmed(&g, &d), &control()).unwrap();
-        assert_eq!(b.start_grundy().unwrap(), naive(&g, Variant::Trimmed, &d));
-    }
-
-    #[test]
-    fn refuses_what_it_cannot_hold() {
-        let g = path(30).unwrap();
-        let e = Decoration::empty(30);
-        let err = BruteForce::new(Position::trimmed(&g, &e), &control()).err().unwrap();
-        assert_eq!(err, SolveError::TooLarge { engine: Engine::Brute, unmarked_edges: 30, limit: MAX_UNMARKED });
-        // Refused up front: the estimate of 20 edges' states is past 1 MiB.
-        let g = path(20).unwrap();
-        let empty = Decoration::empty(20);
-        let small = Control::new(Budget::bytes(1 << 20));
-        let err = BruteForce::new(Position::trimmed(&g, &empty), &small).err().unwrap();
-        assert!(matches!(err, SolveError::MemoryBudget { engine: Engine::Brute, budget, .. } if budget == 1 << 20));
-        // Stopped while growing, when the estimate let it start.
-        let free: Vec<EdgeId> = empty.unmarked_edges().collect();
-        let mut b = BruteForce::prepare(Position::trimmed(&g, &empty), free, &Control::new(Budget::bytes(4096)));
-        assert!(matches!(b.start_grundy(), Err(SolveError::OutOfBudget { engine: Engine::Brute, .. })));
-        let bad = Decoration::parse(&g, "0>1,2>1").unwrap();
-        assert!(matches!(BruteForce::new(Position::trimmed(&g, &bad), &control()), Err(SolveError::NotAState(_))));
-    }
-
-    #[test]
-    fn terminal_parities_of_a_flow() {
-        // F_1 on the path 0..3 with 0>1 and 2>3: its one unmarked edge can be
-        // marked 1>2 only, so every terminal descendant is one move away.
-        let g = path(3).unwrap();
-        let d = Decoration::parse(&g, "0>1,2>3").unwrap();
-        let mut b = BruteForce::new(Position::trimmed(&g, &d), &control()).unwrap();
-        assert_eq!(b.parities(&d).unwrap().moves_parity(), Some(1));
-        assert_eq!(b.parities(&d).unwrap().moves_parity(), Some(naive(&g, Variant::Trimmed, &d)));
-    }
-}
+mod tests;
