@@ -10,6 +10,7 @@ use std::path::Path;
 
 /// The picture of a position with its components and winning moves.
 fn analysed(graph: Graph, variant: Variant, state: &str, name: &str) -> Picture {
+    let started = std::time::Instant::now();
     let d = Decoration::parse(&graph, state).expect("a state of the graph");
     let position = Position::new(&graph, variant, &d);
     let control = Control::new(Budget::bytes(1 << 30));
@@ -21,10 +22,20 @@ fn analysed(graph: Graph, variant: Variant, state: &str, name: &str) -> Picture 
         a.grundy,
         if a.grundy == 0 { "second" } else { "first" }
     );
+    eprintln!("{name}: analysed in {:?}", started.elapsed());
     Picture::new(graph.clone(), d.clone())
         .with_components(components)
         .with_highlights(a.winning_moves)
         .with_title(title)
+}
+
+/// The picture of a position with its components only (for graphs too
+/// large to analyse quickly).
+fn coloured(graph: Graph, state: &str, name: &str) -> Picture {
+    let d = Decoration::parse(&graph, state).expect("a state of the graph");
+    let position = Position::new(&graph, Variant::Trimmed, &d);
+    let components = decompose(position).into_iter().map(|c| c.graph_edges).collect();
+    Picture::new(graph.clone(), d.clone()).with_components(components).with_title(name)
 }
 
 /// A random connected graph: a random tree plus random edges (a fixed generator).
@@ -79,8 +90,9 @@ fn main() {
         ),
         ("path-9", analysed(families::path(9).unwrap(), Variant::Untrimmed, "2>3,5>4", "P_9")),
         ("caterpillar", analysed(families::caterpillar(&[2, 0, 3, 1]).unwrap(), Variant::Trimmed, "", "caterpillar")),
-        ("random-12-18", analysed(random_graph(12, 18, 7), Variant::Trimmed, "", "a random graph")),
-        ("random-20-30", analysed(random_graph(20, 30, 11), Variant::Trimmed, "", "a random graph")),
+        ("random-9-12", analysed(random_graph(9, 12, 7), Variant::Trimmed, "0>1", "a random graph")),
+        ("random-12-18", coloured(random_graph(12, 18, 7), "", "a random graph, 18 edges")),
+        ("random-20-30", coloured(random_graph(20, 30, 11), "", "a random graph, 30 edges")),
         (
             "k5",
             analysed(
@@ -140,10 +152,12 @@ fn main() {
             .with_title("prism 5 from its cells"),
     ));
     for (name, p) in &pictures {
+        let started = std::time::Instant::now();
         for format in [Format::Svg, Format::Tikz, Format::Text] {
             let path = Path::new(&dir).join(format!("{name}.{}", format.extension()));
             std::fs::write(&path, p.render(format).expect("a picture")).expect("a file");
         }
+        eprintln!("{name}: drawn in {:?}", started.elapsed());
     }
     println!("{} pictures in {dir}", pictures.len());
 }

@@ -45,16 +45,21 @@ pub const CELL_DEAD: Colour = colour("arrowsCellDead", "EEEEEE");
 pub const CELL_COMPLETED: Colour = colour("arrowsCellDone", "FBDDD0");
 
 /// A colour index into [`COMPONENTS`] for each component (given by the
-/// vertices each touches): greedily, in order, the first colour no
-/// component sharing a vertex with it has taken (cycling when every colour
-/// is taken around it).
+/// vertices each touches). With no more components than colours, each has
+/// its own colour; with more, each in turn takes, of the colours no
+/// component sharing a vertex with it has taken, the one used least so far
+/// (any colour when every one is taken around it).
 pub fn colour_components(graph: &Graph, touches: &[Vec<Vertex>]) -> Vec<usize> {
+    if touches.len() <= COMPONENTS.len() {
+        return (0..touches.len()).collect();
+    }
     let mut at: Vec<Vec<usize>> = vec![Vec::new(); graph.vertex_count()];
     for (c, vertices) in touches.iter().enumerate() {
         for &v in vertices {
             at[v].push(c);
         }
     }
+    let mut used = [0usize; COMPONENTS.len()];
     let mut chosen: Vec<usize> = Vec::with_capacity(touches.len());
     for (c, vertices) in touches.iter().enumerate() {
         let mut taken = [false; COMPONENTS.len()];
@@ -65,7 +70,34 @@ pub fn colour_components(graph: &Graph, touches: &[Vec<Vertex>]) -> Vec<usize> {
                 }
             }
         }
-        chosen.push(taken.iter().position(|&t| !t).unwrap_or(c % COMPONENTS.len()));
+        let free = (0..COMPONENTS.len()).filter(|&k| !taken[k]).min_by_key(|&k| used[k]);
+        let pick = free.unwrap_or_else(|| (0..COMPONENTS.len()).min_by_key(|&k| used[k]).unwrap_or(0));
+        used[pick] += 1;
+        chosen.push(pick);
     }
     chosen
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use arrows_core::families;
+
+    #[test]
+    fn few_components_each_get_their_own_colour_and_neighbours_always_differ() {
+        let star = families::star(14).unwrap();
+        let few: Vec<Vec<Vertex>> = (1..=4).map(|leaf| vec![0, leaf]).collect();
+        assert_eq!(colour_components(&star, &few), vec![0, 1, 2, 3]);
+        // Fourteen legs of a star all meet at the hub: colours are spread evenly.
+        let many: Vec<Vec<Vertex>> = (1..=14).map(|leaf| vec![0, leaf]).collect();
+        let chosen = colour_components(&star, &many);
+        let mut counts = [0; COMPONENTS.len()];
+        chosen.iter().for_each(|&k| counts[k] += 1);
+        assert!(counts.iter().all(|&n| n == 2 || n == 3), "{counts:?}");
+        // A path split into 8 one-edge pieces: neighbours never share a colour.
+        let path = families::path(9).unwrap();
+        let pieces: Vec<Vec<Vertex>> = (0..8).map(|i| vec![i, i + 1]).collect();
+        let chosen = colour_components(&path, &pieces);
+        assert!(chosen.windows(2).all(|w| w[0] != w[1]), "{chosen:?}");
+    }
 }

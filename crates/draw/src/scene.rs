@@ -154,11 +154,13 @@ impl Scene {
             crate::layout::bounds(layout.points().iter().copied())
         };
         let top = MARGIN + radius + if picture.title.is_some() { TITLE_HEIGHT } else { 0.0 };
-        let left = MARGIN + radius;
+        let title_width = picture.title.as_ref().map_or(0.0, |t| t.chars().count() as f64 * TITLE_FONT * 0.56);
+        let drawing_width = (max_x - min_x) * UNIT + 2.0 * (MARGIN + radius);
+        let width = drawing_width.max(title_width + 2.0 * MARGIN).ceil();
+        // Under a title wider than the drawing, the drawing is centred.
+        let left = MARGIN + radius + (width - drawing_width) / 2.0;
         let px = |p: Point| -> Px { (left + (p.x - min_x) * UNIT, top + (max_y - p.y) * UNIT) };
         let at: Vec<Px> = layout.points().iter().map(|&p| px(p)).collect();
-        let title_width = picture.title.as_ref().map_or(0.0, |t| t.chars().count() as f64 * TITLE_FONT * 0.56);
-        let width = ((max_x - min_x) * UNIT + 2.0 * left).max(title_width + 2.0 * MARGIN).ceil();
         let height = ((max_y - min_y) * UNIT + top + MARGIN + radius).ceil();
 
         let touches: Vec<Vec<Vertex>> = picture

@@ -37,6 +37,10 @@ use serde::Serialize;
 pub const MIN_VERTEX_DISTANCE: f64 = 0.6;
 /// The least distance from a vertex to an edge it is not an end of, in units.
 pub const MIN_EDGE_CLEARANCE: f64 = 0.3;
+/// The length, in units, short edges are stretched to where the picture may grow for them.
+const SHORTEST_EDGE: f64 = 0.9;
+/// The most a layout is scaled up for its short edges.
+const MAX_STRETCH: f64 = 2.5;
 /// The most vertices a picture takes.
 pub const MAX_VERTICES: usize = 10_000;
 /// The most vertices of a component laid out from graph distances (its
@@ -161,7 +165,10 @@ fn given(points: &[Point], edges: &[(Vertex, Vertex)]) -> Vec<Point> {
     let mut lengths: Vec<f64> = edges.iter().map(|&(a, b)| near::distance(points[a], points[b])).collect();
     lengths.sort_by(f64::total_cmp);
     let median = lengths.get(lengths.len() / 2).copied().filter(|&m| m > 0.0).unwrap_or(1.0);
-    let mut scale = 1.0 / median;
+    // Short edges (a plane family's inner edges) stretched to a readable
+    // length, as far as the picture may grow for them.
+    let shortest = lengths.iter().copied().find(|&l| l > 0.0).unwrap_or(median);
+    let mut scale = (1.0 / median).max((SHORTEST_EDGE / shortest).min(MAX_STRETCH / median));
     let scaled = |s: f64| points.iter().map(|p| Point::new(p.x * s, p.y * s)).collect::<Vec<_>>();
     let found = near::near(&scaled(scale), edges, MIN_VERTEX_DISTANCE, MIN_EDGE_CLEARANCE);
     let worst = found
@@ -174,6 +181,17 @@ fn given(points: &[Point], edges: &[(Vertex, Vertex)]) -> Vec<Point> {
         scale *= (1.0 / worst.max(1e-9)).min(5.0);
     }
     scaled(scale)
+}
+
+/// Scales `points` up so that the shortest edge is [`SHORTEST_EDGE`]
+/// long, by at most [`MAX_STRETCH`] (dense graphs, whose graph distances
+/// are all small, otherwise come out cramped).
+fn stretch(points: &mut [Point], edges: &[(Vertex, Vertex)]) {
+    let shortest = edges.iter().map(|&(a, b)| near::distance(points[a], points[b])).fold(f64::INFINITY, f64::min);
+    if shortest.is_finite() && shortest > 0.0 && shortest < SHORTEST_EDGE {
+        let s = (SHORTEST_EDGE / shortest).min(MAX_STRETCH);
+        points.iter_mut().for_each(|p| *p = Point::new(p.x * s, p.y * s));
+    }
 }
 
 /// The layout of a connected graph (renumbered `0..n`), and how it was made.
@@ -202,6 +220,7 @@ fn connected(graph: &Graph) -> Result<(Vec<Point>, Method), DrawError> {
         });
     }
     let mut points = stress::layout(graph);
+    stretch(&mut points, graph.edges());
     repair::repair(&mut points, graph.edges());
     Ok((points, Method::Stress))
 }
