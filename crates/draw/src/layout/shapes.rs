@@ -61,9 +61,11 @@ pub(crate) fn spider(graph: &Graph, spider: &Spider) -> Vec<Point> {
 }
 
 /// A tree in layers: rooted at a centre (the middle of a longest path), the
-/// root on top and each vertex one unit below its parent; leaves one unit
-/// apart from left to right, each parent centred over its children. The
-/// subtrees occupy disjoint columns, so no vertex lies on an edge.
+/// root on top and each layer at least one unit below the one before;
+/// leaves one unit apart from left to right, each parent centred over its
+/// children. The subtrees occupy disjoint columns, and an edge only spans
+/// two neighbouring layers, steep enough to keep clear of the vertices
+/// beside its ends.
 pub(crate) fn tree(graph: &Graph) -> Vec<Point> {
     let n = graph.vertex_count();
     let root = centre(graph);
@@ -104,8 +106,28 @@ pub(crate) fn tree(graph: &Graph) -> Vec<Point> {
             span[p] = (span[p].0.min(x[v]), span[p].1.max(x[v]));
         }
     }
-    (0..n).map(|v| Point::new(x[v], -(depth[v] as f64))).collect()
+    // Layers far enough apart that a slanting edge keeps clear of the
+    // vertices beside its ends: the gap below a layer grows with the widest
+    // edge leaving it.
+    let layers = depth.iter().copied().max().unwrap_or(0) + 1;
+    let mut gap = vec![1.0f64; layers];
+    for v in 0..n {
+        if v != root {
+            let span = (x[v] - x[parent[v]]).abs();
+            gap[depth[parent[v]]] = gap[depth[parent[v]]].max(TREE_SLANT * span);
+        }
+    }
+    let mut y = vec![0.0; layers];
+    for d in 1..layers {
+        y[d] = y[d - 1] - gap[d - 1];
+    }
+    (0..n).map(|v| Point::new(x[v], y[depth[v]])).collect()
 }
+
+/// The least ratio of a layer gap to the horizontal span of an edge across
+/// it: a vertex one unit beside an end of the edge is then at least
+/// `TREE_SLANT / (1 + TREE_SLANT^2)^(1/2)` (0.37) from it.
+const TREE_SLANT: f64 = 0.4;
 
 /// The middle vertex of a longest path: found by two breadth-first searches.
 fn centre(graph: &Graph) -> Vertex {
