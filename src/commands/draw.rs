@@ -55,7 +55,8 @@ impl Drawer {
         if let Some(file) = &self.out {
             let file = numbered(file, named.line);
             std::fs::write(&file, drawing).map_err(|e| {
-                CliError::failure(format!("cannot write the drawing to {}: {e}", file.display())).caused_by(e)
+                CliError::usage(format!("cannot write the drawing to {}: {e}; give --out a file in a folder that exists and you can write to", file.display()))
+                    .caused_by(e)
             })?;
             return Ok(Shown::Beside);
         }
