@@ -1,9 +1,9 @@
 //! The analysis commands (`arrows spider`, `path`, `graph`, ...): options,
 //! and the report of who wins.
 
-use crate::commands::memory;
 use crate::commands::progress::{self, Bar};
 use crate::commands::source::{Named, Source};
+use crate::commands::{draw, memory};
 use crate::error::{CliError, CliResult};
 use crate::flags::analysis::PlayOpts;
 use arrows_core::{Arrow, Decoration, Play, Position, SpiderLayout, Standing, Variant, formats};
@@ -25,6 +25,7 @@ pub fn run(source: &impl Source, opts: &PlayOpts) -> CliResult {
     let mut analyzer = Analyzer::new();
     let mut out = std::io::stdout().lock();
     let mut first = true;
+    let mut drawer = draw::Drawer::new(&opts.draw);
     let result = source.for_each_within(Some(budget.get()), |mut named| {
         if opts.cycles {
             named.embed().map_err(|e| in_graph(&named, e))?;
@@ -45,6 +46,11 @@ pub fn run(source: &impl Source, opts: &PlayOpts) -> CliResult {
         let elapsed = clock.elapsed();
         bar.finish();
         let report = Report::new(&named, position, &analysis, elapsed);
+        if let Some(drawer) = drawer.as_mut() {
+            if drawer.draw(&named, position, &analysis, &report, opts.json, &mut out)? == draw::Shown::Instead {
+                return Ok(());
+            }
+        }
         if opts.json {
             writeln!(out, "{}", serde_json::to_string(&report).expect("a report serializes"))?;
         } else {
@@ -57,7 +63,8 @@ pub fn run(source: &impl Source, opts: &PlayOpts) -> CliResult {
         Ok(())
     });
     bar.finish();
-    result
+    result?;
+    drawer.map_or(Ok(()), |d| d.finish(&mut out))
 }
 
 /// One line of advice for an engine's refusal, with the flags that act on

@@ -4,6 +4,7 @@
 pub mod analysis;
 pub mod check;
 pub mod conjecture;
+pub mod draw;
 pub mod explain;
 pub mod loopy;
 pub mod memory;

@@ -3,6 +3,7 @@
 use arrows_core::{Play, Variant};
 use arrows_solve::Engine;
 use clap::{Args, ValueEnum};
+use std::path::PathBuf;
 
 /// The engine to compute with.
 #[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
@@ -64,6 +65,9 @@ pub struct PlayOpts {
     /// refused with a message instead of exhausting memory.
     #[arg(long, value_name = "SIZE", value_parser = crate::flags::values::budget)]
     pub max_memory: Option<arrows_work::Budget>,
+    /// Drawing options.
+    #[command(flatten)]
+    pub draw: DrawOpts,
 }
 
 impl PlayOpts {
@@ -82,4 +86,43 @@ impl PlayOpts {
     pub fn play(&self) -> Play {
         if self.misere { Play::Misere } else { Play::Normal }
     }
+}
+
+/// A drawing format.
+#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DrawChoice {
+    /// A self-contained SVG document (every edge carries data-edge="u-v").
+    Svg,
+    /// A LaTeX document (standalone class) holding one TikZ picture, between marker comments.
+    Tikz,
+    /// Plain text: a spider one line per leg, paths in a line, other graphs as lists of edges.
+    Text,
+}
+
+impl From<DrawChoice> for arrows_draw::Format {
+    fn from(c: DrawChoice) -> arrows_draw::Format {
+        match c {
+            DrawChoice::Svg => arrows_draw::Format::Svg,
+            DrawChoice::Tikz => arrows_draw::Format::Tikz,
+            DrawChoice::Text => arrows_draw::Format::Text,
+        }
+    }
+}
+
+/// Options for drawing the position.
+#[derive(Args, Debug, Clone)]
+pub struct DrawOpts {
+    /// Draw the position: its arrows, the components of its unmarked edges
+    /// in colours, the winning moves dashed. Without --out the drawing
+    /// replaces the report; svg and tikz then take one graph (a file of
+    /// several is refused before anything is printed). With --json the
+    /// drawing goes into each JSON object under the format's name ("svg",
+    /// "tikz" or "text").
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    pub draw: Option<DrawChoice>,
+    /// Write the drawing to this file and print the report as usual. For
+    /// graphs read from a file, one file per graph, numbered by its input
+    /// line: --out pic.svg writes pic-1.svg, pic-2.svg, ...
+    #[arg(long, value_name = "FILE", requires = "draw")]
+    pub out: Option<PathBuf>,
 }
