@@ -169,7 +169,10 @@ fn isolated_vertices_are_ignored_and_reported() {
     let (gap, none) = (&json_lines(&gap)[0], &json_lines(&none)[0]);
     assert_eq!(gap["isolated_vertices"], 1);
     assert!(none.get("isolated_vertices").is_none());
-    assert_eq!((gap["grundy"].clone(), gap["moves"].clone()), (none["grundy"].clone(), none["moves"].clone()));
+    assert_eq!(
+        (gap["grundy"].clone(), gap["move_count"].clone()),
+        (none["grundy"].clone(), none["move_count"].clone())
+    );
     assert_ne!(gap["grundy"], 0, "a first-player win, so that the winning moves below are compared");
     let text = stdout(&arrows(&["graph", "--edges", "0-1,1-2,2-3,5-6,6-7"]));
     assert!(text.contains("1 isolated vertex ignored"), "{text}");
@@ -195,13 +198,13 @@ fn graphs_from_geng_with_isolated_vertices_and_no_edges() {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let lines = json_lines(&o);
     assert_eq!(lines.len(), 4);
-    assert_eq!((lines[0]["edges"].as_u64(), lines[0]["moves"].as_u64()), (Some(0), Some(0)));
+    assert_eq!((lines[0]["edges"].as_u64(), lines[0]["move_count"].as_u64()), (Some(0), Some(0)));
     assert_eq!((lines[0]["grundy"].as_u64(), lines[0]["isolated_vertices"].as_u64()), (Some(0), Some(3)));
     assert_eq!(lines[1]["isolated_vertices"], 1);
     for (line, family) in [(1, ["path", "1"]), (2, ["path", "2"]), (3, ["cycle", "3"])] {
         let p = &json_lines(&arrows(&[family[0], family[1], "--json"]))[0];
         assert_eq!(lines[line]["grundy"], p["grundy"], "line {line}");
-        assert_eq!(lines[line]["moves"], p["moves"], "line {line}");
+        assert_eq!(lines[line]["move_count"], p["move_count"], "line {line}");
     }
 }
 

@@ -153,3 +153,78 @@ fn remoteness_agrees_with_the_loopy_solver_on_the_game_graph() {
     }
     assert!(positions > 2000, "{positions} positions");
 }
+
+/// The mex of a set of values.
+fn mex(values: impl IntoIterator<Item = u32>) -> u32 {
+    let seen: std::collections::HashSet<u32> = values.into_iter().collect();
+    (0..).find(|v| !seen.contains(v)).unwrap()
+}
+
+#[test]
+fn every_moves_value_explains_the_states_value() {
+    use arrows_core::Play;
+    use arrows_solve::{Analyzer, Engine};
+    let mut rng = Rng::new(0x30_7e5);
+    let mut analyzer = Analyzer::new();
+    let mut cases: Vec<(Graph, Variant, Play)> = Vec::new();
+    for g in [spider(&[3, 4, 5]), spider(&[1, 2, 2, 3])].into_iter().chain(trees(6).into_iter().step_by(2)) {
+        for v in VARIANTS {
+            cases.push((g.clone(), v, Play::Normal));
+            cases.push((g.clone(), v, Play::Misere));
+        }
+    }
+    for (n, m) in [(5, 7), (6, 8)] {
+        let g = random_connected(&mut rng, n, m);
+        cases.push((g.clone(), Variant::Trimmed, Play::Normal));
+        cases.push((g, Variant::Untrimmed, Play::Misere));
+    }
+    for (_, g) in support::plane::plane_families(9) {
+        cases.push((g.clone(), Variant::Cycles, Play::Normal));
+        cases.push((g, Variant::Cycles, Play::Misere));
+    }
+    let mut states = 0;
+    for (g, v, play) in &cases {
+        for _ in 0..4 {
+            let d = random_state(&mut rng, g, *v, &Decoration::empty(g.edge_count()));
+            let p = Position::new(g, *v, &d).with_play(*play);
+            let a = analyzer.analyze(p, Engine::Brute, &control()).unwrap();
+            let name = format!("{} {} {play} {}", g.edge_list(), v.as_str(), d.display(g));
+            // Brute force and the explicit engine give every move the same value;
+            // so does the canonical engine where it computes the game.
+            let brute = analyzer.move_values(p, Engine::Brute, &control()).unwrap();
+            assert_eq!(analyzer.move_values(p, Engine::Explicit, &control()).unwrap(), brute, "{name}");
+            if Engine::Canonical.computes(p) {
+                assert_eq!(analyzer.move_values(p, Engine::Canonical, &control()).unwrap(), brute, "{name}");
+            }
+            assert_eq!(brute.len(), a.move_count, "{name}");
+            let Some(value) = a.grundy else { continue };
+            // The moves counted by the value are those the reduced game keeps.
+            let kept: Vec<u32> = brute.iter().filter_map(|(_, g)| *g).collect();
+            if p.standing() == arrows_core::Standing::Open && !p.reduced_moves().is_empty() {
+                assert_eq!(mex(kept), value, "{name}: the mex of the moves' values");
+            }
+            let zero: Vec<_> = brute.iter().filter(|(_, g)| *g == Some(0)).map(|(m, _)| *m).collect();
+            let expected = if value == 0 { Vec::new() } else { zero };
+            assert_eq!(a.winning_moves, expected, "{name}: winning moves are the moves to value 0");
+            states += 1;
+        }
+    }
+    assert!(states >= 200, "{states} states");
+}
+
+/// The text of `--explain` for paper states, without the time line. The
+/// values in it were first cross-checked against brute force by the tests above.
+#[test]
+fn explain_text_of_paper_states() {
+    for (name, args) in [
+        ("s468_after_one_move", vec!["spider", "4", "6", "8", "--state", "0>1", "--explain", "--moves"]),
+        ("s234_after_one_move", vec!["spider", "2", "3", "4", "--state", "0>1", "--explain", "--moves"]),
+        ("s1_1_5_untrimmed", vec!["spider", "1", "1", "5", "--untrimmed", "--explain"]),
+        ("crash_and_flow", vec!["path", "7", "--state", "0>1,3>2,6>7", "--explain"]),
+    ] {
+        let out = support::binary::run(&args);
+        let text = support::binary::success(&out);
+        let text: String = text.lines().filter(|l| !l.starts_with("time ")).map(|l| format!("{l}\n")).collect();
+        insta::assert_snapshot!(name, text);
+    }
+}

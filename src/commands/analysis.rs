@@ -1,15 +1,19 @@
 //! The analysis commands (`arrows spider`, `path`, `graph`, ...): options,
 //! and the report of who wins.
 
+use crate::commands::explain::write_explanation;
 use crate::commands::progress::{self, Bar};
 use crate::commands::source::{Named, Source};
 use crate::commands::{draw, memory};
 use crate::error::{CliError, CliResult};
 use crate::flags::analysis::PlayOpts;
-use arrows_core::{Arrow, Decoration, Play, Position, SpiderLayout, Standing, Variant, formats};
-use arrows_solve::{Analysis, Analyzer, Engine, SolveError};
-use arrows_text::{bytes, count};
-use serde::Serialize;
+use arrows_core::{Arrow, Decoration, Play, Position, Variant};
+use arrows_solve::explain::explain;
+use arrows_solve::remoteness::{Remoteness, RemotenessSearch};
+use arrows_solve::report::{MoveValue, Report};
+use arrows_solve::{Analyzer, Engine, SolveError};
+use arrows_text::{Columns, bytes, count};
+use arrows_work::Control;
 use std::io::Write;
 use std::time::{Duration, Instant};
 
@@ -45,7 +49,19 @@ pub fn run(source: &impl Source, opts: &PlayOpts) -> CliResult {
             .map_err(|e| in_graph(&named, advice(position, e, budget.get())))?;
         let elapsed = clock.elapsed();
         bar.finish();
-        let report = Report::new(&named, position, &analysis, elapsed);
+        let mut report =
+            Report::new(&named.name, position, &analysis, elapsed).on_spider(named.spider.clone()).at_line(named.line);
+        if opts.moves {
+            let values = analyzer
+                .move_values(position, engine, &control)
+                .map_err(|e| in_graph(&named, advice(position, e, budget.get())))?;
+            report = report.with_moves(values, remoteness(position, &control)?);
+        }
+        if opts.explain {
+            let x = explain(position, analyzer.canonical(), &control)
+                .map_err(|e| in_graph(&named, explain_refusal(position, e, budget.get())))?;
+            report = report.with_explanation(x);
+        }
         if let Some(drawer) = drawer.as_mut() {
             if drawer.draw(&named, position, &analysis, &report, opts.json, &mut out)? == draw::Shown::Instead {
                 return Ok(());
@@ -57,7 +73,7 @@ pub fn run(source: &impl Source, opts: &PlayOpts) -> CliResult {
             if !first {
                 writeln!(out)?;
             }
-            report.write_text(&mut out, opts.stats)?;
+            write_text(&report, &mut out, opts.stats)?;
         }
         first = false;
         Ok(())
@@ -144,18 +160,6 @@ fn other_engine(position: Position<'_>, refused: Engine, budget: u64) -> Option<
     [Engine::Canonical, Engine::Brute, Engine::Explicit].into_iter().find(|&e| fits(e))
 }
 
-/// The graph as one line: graph6 up to 62 vertices, else the shorter of
-/// graph6 and sparse6 (computed only when graph6 is not too long to consider).
-fn graph_line(graph: &arrows_core::Graph) -> (Option<String>, Option<String>) {
-    let n = graph.vertex_count() as u64;
-    if n <= 62 {
-        return (Some(formats::to_graph6(graph)), None);
-    }
-    let sparse = formats::to_sparse6(graph);
-    let graph6_len = 8 + (n * n.saturating_sub(1) / 2).div_ceil(6);
-    if graph6_len <= sparse.len() as u64 { (Some(formats::to_graph6(graph)), None) } else { (None, Some(sparse)) }
-}
-
 /// Prefixes an error with the graph it concerns when the graph came from a file.
 fn in_graph(named: &Named, e: CliError) -> CliError {
     match named.line {
@@ -168,177 +172,151 @@ fn in_graph(named: &Named, e: CliError) -> CliError {
     }
 }
 
-/// Everything printed about one graph; also the JSON object.
-#[derive(Serialize)]
-pub struct Report {
-    /// The graph's name.
-    pub graph: String,
-    /// The graph in graph6 (graphs of at most 62 vertices, and larger ones
-    /// whose graph6 is shorter than their sparse6).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub graph6: Option<String>,
-    /// The graph in sparse6, for larger graphs (graph6 grows with the
-    /// square of the number of vertices).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub sparse6: Option<String>,
-    /// Number of vertices.
-    pub vertices: usize,
-    /// Number of edges.
-    pub edges: usize,
-    /// `trimmed`, `untrimmed` or `cycles`.
-    pub variant: Variant,
-    /// `normal` or `misere`.
-    pub play: Play,
-    /// Number of cycle cells, in the Game of Cycles (left out otherwise).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub cells: Option<usize>,
-    /// The starting state in arrow notation (empty for the empty state).
-    pub state: String,
-    /// The cell the starting state completes, as its vertex walk (the game
-    /// is over; left out when there is none).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub completed_cell: Option<String>,
-    /// The Grundy value under the chosen play (the misère Grundy value
-    /// under misère play); `null` when the player to move completes a cell.
-    pub grundy: Option<u32>,
-    /// `first` or `second`: who wins with perfect play.
-    pub winner: &'static str,
-    /// Number of legal moves.
-    pub moves: usize,
-    /// The moves to a follower of value 0.
-    pub winning_moves: Vec<Arrow>,
-    /// The engine.
-    pub engine: Engine,
-    /// Distinct states (brute) or canonical components (canonical) solved.
-    pub solved: u64,
-    /// Memo look-ups answered without computing.
-    pub memo_hits: u64,
-    /// Wall-clock time of the analysis in milliseconds.
-    pub time_ms: f64,
-    /// Peak resident memory of the process so far, in bytes (when the system reports it).
-    pub peak_memory_bytes: Option<u64>,
-    /// Vertices with no edge, which take no part in the game (left out when there are none).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub isolated_vertices: Option<usize>,
-    /// The line of the input file the graph was read from (graphs from files only).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub input_line: Option<usize>,
-    /// Leg coordinates of the winning moves, for spiders.
-    #[serde(skip)]
-    spider: Option<SpiderLayout>,
-}
-
-impl Report {
-    fn new(named: &Named, position: Position<'_>, a: &Analysis, elapsed: Duration) -> Report {
-        let (graph6, sparse6) = graph_line(&named.graph);
-        let completed_cell = match position.standing() {
-            Standing::Completed(c) => Some(named.graph.cell_list()[c].walk_text(&named.graph)),
-            _ => None,
-        };
-        Report {
-            graph: named.name.clone(),
-            graph6,
-            sparse6,
-            vertices: named.graph.vertex_count(),
-            edges: named.graph.edge_count(),
-            variant: position.variant,
-            play: position.play,
-            cells: position.plays_cells().then(|| named.graph.cell_list().len()),
-            state: position.state.display(&named.graph).to_string(),
-            completed_cell,
-            grundy: a.grundy,
-            winner: if a.first_player_wins() { "first" } else { "second" },
-            moves: a.move_count,
-            winning_moves: a.winning_moves.clone(),
-            engine: a.engine,
-            solved: a.stats.solved,
-            memo_hits: a.stats.memo_hits,
-            time_ms: elapsed.as_secs_f64() * 1e3,
-            peak_memory_bytes: memory::peak_resident(),
-            isolated_vertices: Some(named.graph.isolated_count()).filter(|&n| n > 0),
-            input_line: named.line,
-            spider: named.spider.clone(),
-        }
+/// The text report of one graph.
+fn write_text(report: &Report, out: &mut impl Write, stats: bool) -> std::io::Result<()> {
+    let this = report;
+    if let Some(line) = this.input_line {
+        writeln!(out, "input line     {line}")?;
     }
-
-    fn describe(&self, a: Arrow) -> String {
-        let Some(s) = &self.spider else { return a.to_string() };
-        // The edge's leg coordinates: its outer end is the vertex farther from the hub.
-        let outer = a.tail.max(a.head);
-        let (leg, i) = s.locate(outer - 1);
-        let way = if a.head == outer { "away from the hub" } else { "toward the hub" };
-        format!("{a} (leg {}, edge {i}, {way})", leg + 1)
-    }
-
-    fn write_text(&self, out: &mut impl Write, stats: bool) -> std::io::Result<()> {
-        if let Some(line) = self.input_line {
-            writeln!(out, "input line     {line}")?;
-        }
+    writeln!(
+        out,
+        "graph          {} ({}, {})",
+        this.graph,
+        count(this.vertices as u64, "vertex|vertices"),
+        count(this.edges as u64, "edge")
+    )?;
+    if let Some(n) = this.isolated_vertices {
         writeln!(
             out,
-            "graph          {} ({}, {})",
-            self.graph,
-            count(self.vertices as u64, "vertex|vertices"),
-            count(self.edges as u64, "edge")
+            "               {} ignored (no edge touches them)",
+            count(n as u64, "isolated vertex|isolated vertices")
         )?;
-        if let Some(n) = self.isolated_vertices {
-            writeln!(
-                out,
-                "               {} ignored (no edge touches them)",
-                count(n as u64, "isolated vertex|isolated vertices")
-            )?;
-        }
-        match (self.play, self.cells) {
-            (Play::Normal, None) => writeln!(out, "rule set       {}", self.variant.title())?,
-            (_, None) => writeln!(out, "rule set       {}, {}", self.variant.title(), self.play.title())?,
-            (_, Some(n)) => writeln!(
-                out,
-                "rule set       {}, {}, {}",
-                self.variant.title(),
-                self.play.title(),
-                count(n as u64, "cell")
-            )?,
-        }
-        if !self.state.is_empty() {
-            writeln!(out, "state          {}", self.state)?;
-        }
-        if let Some(walk) = &self.completed_cell {
-            writeln!(out, "completed      cell {walk}: the game is over")?;
-        }
-        match self.grundy {
-            Some(g) => writeln!(out, "grundy value   {g}")?,
-            None => writeln!(out, "grundy value   none: the player to move completes a cell")?,
-        }
-        let winner = if self.winner == "second" { "second player wins" } else { "first player wins" };
-        writeln!(out, "outcome        {winner}")?;
-        if self.grundy == Some(0) {
-            let why = if self.moves == 0 { "no move at all" } else { "every move leaves a winning position" };
-            writeln!(out, "winning moves  none ({why}, {})", count(self.moves as u64, "move"))?;
-        } else if self.moves == 0 {
-            let why = if self.completed_cell.is_some() {
-                "the game is over, and under misère play the player who completed the cell has lost"
-            } else {
-                "no move is left, and under misère play the player who cannot move wins"
-            };
-            writeln!(out, "winning moves  none needed: {why}")?;
-        } else {
-            writeln!(out, "winning moves  {} of {}:", self.winning_moves.len(), count(self.moves as u64, "move"))?;
-            for &a in &self.winning_moves {
-                writeln!(out, "                 {}", self.describe(a))?;
-            }
-        }
-        let unit = match self.engine {
-            Engine::Brute => "state",
-            Engine::Canonical => "component class|component classes",
-            Engine::Explicit => "position",
-        };
-        writeln!(out, "engine         {}, {} solved", self.engine, count(self.solved, unit))?;
-        if stats {
-            writeln!(out, "memo hits      {}", self.memo_hits)?;
-            if let Some(b) = self.peak_memory_bytes {
-                writeln!(out, "peak memory    {}", bytes(b))?;
-            }
-        }
-        writeln!(out, "time           {}", arrows_text::duration(Duration::from_secs_f64(self.time_ms / 1e3)))
     }
+    match (this.play, this.cells) {
+        (Play::Normal, None) => writeln!(out, "rule set       {}", this.variant.title())?,
+        (_, None) => writeln!(out, "rule set       {}, {}", this.variant.title(), this.play.title())?,
+        (_, Some(n)) => writeln!(
+            out,
+            "rule set       {}, {}, {}",
+            this.variant.title(),
+            this.play.title(),
+            count(n as u64, "cell")
+        )?,
+    }
+    if !this.state.is_empty() {
+        writeln!(out, "state          {}", this.state)?;
+    }
+    if let Some(walk) = &this.completed_cell {
+        writeln!(out, "completed      cell {walk}: the game is over")?;
+    }
+    match this.grundy {
+        Some(g) => writeln!(out, "grundy value   {g}")?,
+        None => writeln!(out, "grundy value   none: the player to move completes a cell")?,
+    }
+    let winner = if this.winner == "second" { "second player wins" } else { "first player wins" };
+    writeln!(out, "outcome        {winner}")?;
+    if this.grundy == Some(0) {
+        let why = if this.move_count == 0 { "no move at all" } else { "every move leaves a winning position" };
+        writeln!(out, "winning moves  none ({why}, {})", count(this.move_count as u64, "move"))?;
+    } else if this.move_count == 0 {
+        let why = if this.completed_cell.is_some() {
+            "the game is over, and under misère play the player who completed the cell has lost"
+        } else {
+            "no move is left, and under misère play the player who cannot move wins"
+        };
+        writeln!(out, "winning moves  none needed: {why}")?;
+    } else {
+        writeln!(out, "winning moves  {} of {}:", this.winning_moves.len(), count(this.move_count as u64, "move"))?;
+        for &a in &this.winning_moves {
+            writeln!(out, "                 {}", this.describe(a))?;
+        }
+    }
+    if let Some(moves) = &this.move_values {
+        write_moves(out, this, moves)?;
+    }
+    if let Some(x) = &this.explanation {
+        write_explanation(out, x)?;
+    }
+    let unit = match this.engine {
+        Engine::Brute => "state",
+        Engine::Canonical => "component class|component classes",
+        Engine::Explicit => "position",
+    };
+    writeln!(out, "engine         {}, {} solved", this.engine, count(this.solved, unit))?;
+    if stats {
+        writeln!(out, "memo hits      {}", this.memo_hits)?;
+        if let Some(b) = this.peak_memory_bytes {
+            writeln!(out, "peak memory    {}", bytes(b))?;
+        }
+    }
+    writeln!(out, "time           {}", arrows_text::duration(Duration::from_secs_f64(this.time_ms / 1e3)))
+}
+
+/// The remoteness of the position and of each follower, when the search
+/// is quick and fits the budget (`None` otherwise: remoteness is for the
+/// games brute force finishes in about a second).
+fn remoteness(position: Position<'_>, control: &Control) -> Result<Option<RemotenessPair>, CliError> {
+    if !arrows_solve::remoteness::is_quick(position) {
+        return Ok(None);
+    }
+    let mut search = match RemotenessSearch::new(position, control) {
+        Ok(s) => s,
+        Err(SolveError::Cancelled(c)) => return Err(c.into()),
+        Err(_) => return Ok(None),
+    };
+    let own = search.start().map_err(remoteness_stop)?;
+    let followers = search.followers().map_err(remoteness_stop)?;
+    Ok(Some((own, followers)))
+}
+
+/// The remoteness of a position and of its followers.
+type RemotenessPair = (Remoteness, Vec<(Arrow, Remoteness)>);
+
+/// A remoteness search that stopped on the way.
+fn remoteness_stop(e: SolveError) -> CliError {
+    match e {
+        SolveError::Cancelled(c) => c.into(),
+        e => CliError::usage(format!("{e}; drop --moves, or raise --max-memory")).caused_by(e),
+    }
+}
+
+/// `--explain` where the decomposition does not exist.
+fn explain_refusal(position: Position<'_>, e: SolveError, budget: u64) -> CliError {
+    match e {
+        SolveError::Unsupported { game, .. } => {
+            let why = if position.play == Play::Misere {
+                "misère values do not add over components"
+            } else {
+                "the canonical engine does not value cycle cells yet"
+            };
+            CliError::usage(format!("--explain has no decomposition for {game}: {why}; drop --explain"))
+        }
+        e => advice(position, e, budget),
+    }
+}
+
+/// The moves table: each move, its follower's value (and remoteness),
+/// winning moves first.
+fn write_moves(out: &mut impl Write, report: &Report, moves: &[MoveValue]) -> std::io::Result<()> {
+    if let Some(r) = report.remoteness {
+        writeln!(out, "remoteness     {r} (moves to the end with best play)")?;
+    }
+    writeln!(out, "moves          {}, winning first:", count(moves.len() as u64, "move"))?;
+    let with_remoteness = moves.iter().any(|m| m.remoteness.is_some());
+    let mut header = vec!["move", "leads to value"];
+    if with_remoteness {
+        header.push("remoteness");
+    }
+    header.push("");
+    let mut table = Columns::new().indent(2).header(header);
+    for m in moves {
+        let value = m.grundy.map_or_else(|| "none (a cell to complete)".to_string(), |g| g.to_string());
+        let mut row = vec![report.describe(m.arrow), value];
+        if with_remoteness {
+            row.push(m.remoteness.map_or_else(String::new, |r| r.to_string()));
+        }
+        row.push(if m.winning { "winning".into() } else { String::new() });
+        table.push(row);
+    }
+    table.write(out)
 }

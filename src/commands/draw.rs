@@ -3,7 +3,6 @@
 //! the winning moves), to standard output in place of the report, into the
 //! JSON object, or into a file beside the report.
 
-use crate::commands::analysis::Report;
 use crate::commands::source::Named;
 use crate::error::{CliError, CliResult};
 use crate::flags::analysis::DrawOpts;
@@ -11,6 +10,7 @@ use arrows_core::Position;
 use arrows_draw::{DrawError, Format, Picture};
 use arrows_solve::Analysis;
 use arrows_solve::canonical::decompose;
+use arrows_solve::report::Report;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 

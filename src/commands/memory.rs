@@ -23,8 +23,3 @@ pub fn budget(requested: Option<Budget>) -> Budget {
         None => Budget::default(),
     }
 }
-
-/// The peak resident memory of this process so far, in bytes, when the system reports it.
-pub fn peak_resident() -> Option<u64> {
-    arrows_work::peak_resident()
-}

@@ -54,6 +54,17 @@ pub struct PlayOpts {
     /// otherwise brute (misère play, and the Game of Cycles on a graph with cells)].
     #[arg(long, value_enum)]
     pub engine: Option<EngineChoice>,
+    /// Every legal move with the value of the position it leads to,
+    /// winning moves first; with remoteness (moves to the end with best
+    /// play) when the game has at most about a million states. JSON: "moves".
+    #[arg(long)]
+    pub moves: bool,
+    /// The decomposition: the components of the unmarked edges in the
+    /// paper's words (flows, crashes, twigs, rods, spiders <a^, b_v, c>),
+    /// their values, the nim-sum, and what each winning move changes.
+    /// JSON: "components", "dead_edges", "grundy", "winning_moves".
+    #[arg(long)]
+    pub explain: bool,
     /// Print one JSON object per graph instead of text.
     #[arg(long)]
     pub json: bool,

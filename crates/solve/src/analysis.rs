@@ -136,6 +136,64 @@ impl Analyzer {
         &mut self.canonical
     }
 
+    /// Every legal move from the position, in edge order, with the value
+    /// of the position it leads to under the position's play: `None` when
+    /// the follower leaves the opponent a cell to complete (normal-play
+    /// Game of Cycles), the terminal value when the move completes a cell.
+    /// One engine serves every follower (its memo is shared).
+    pub fn move_values(
+        &mut self,
+        position: Position<'_>,
+        engine: Engine,
+        control: &Control,
+    ) -> Result<Vec<(Arrow, Option<u32>)>, SolveError> {
+        if let Some(v) = position.violation() {
+            return Err(SolveError::NotAState(v));
+        }
+        let moves = position.moves();
+        let follower = |a: Arrow| {
+            let e = position.graph.edge_between(a.tail, a.head).expect("a move lies on an edge");
+            let mut d = position.state.clone();
+            d.mark(e, position.graph.ends(e).0 == a.tail);
+            d
+        };
+        // What the rules decide before any engine: completed and completable cells.
+        let ruled = |d: &arrows_core::Decoration| match position.with_state(d).standing() {
+            Standing::Completed(_) => Some(Some(position.play.terminal_value())),
+            Standing::Completable(_) => Some(None),
+            Standing::Open => None,
+        };
+        match engine {
+            Engine::Canonical => {
+                let values = self.canonical.follower_values(position, control)?;
+                Ok(values.into_iter().map(|(a, v)| (a, Some(v))).collect())
+            }
+            Engine::Brute => {
+                let mut b = BruteForce::new(position, control)?;
+                let mut out = Vec::with_capacity(moves.len());
+                for a in moves {
+                    let d = follower(a);
+                    let v = match ruled(&d) {
+                        Some(v) => v,
+                        None => Some(b.grundy(&d)?),
+                    };
+                    out.push((a, v));
+                }
+                Ok(out)
+            }
+            Engine::Explicit => {
+                let game = GameGraph::new(position, control)?;
+                Ok(moves
+                    .into_iter()
+                    .map(|a| {
+                        let d = follower(a);
+                        (a, ruled(&d).unwrap_or_else(|| Some(game.grundy(&d))))
+                    })
+                    .collect())
+            }
+        }
+    }
+
     /// Analyses a position: its Grundy value, its moves and the winning
     /// ones. Progress goes to the control in the engine's unit (states,
     /// classes or positions); a set cancel token stops the work with

@@ -17,6 +17,7 @@ pub mod explain;
 pub mod explicit;
 pub mod isomorphism;
 pub mod remoteness;
+pub mod report;
 pub mod session;
 pub mod size;
 mod stack;

@@ -46,6 +46,16 @@ pub struct RemotenessSearch<'g> {
     pending: u64,
 }
 
+/// The most states a front door searches for remoteness without being
+/// asked to wait: about a second of work. Past it, `--moves` reports the
+/// values alone.
+pub const QUICK_STATES: f64 = 1_000_000.0;
+
+/// `true` when the remoteness search below `position` is quick (see [`QUICK_STATES`]).
+pub fn is_quick(position: Position<'_>) -> bool {
+    position.unmarked() <= MAX_UNMARKED && crate::size::estimated_states(position) <= QUICK_STATES
+}
+
 /// Bytes a memo entry takes, about (the decoration's masks, the value, the table's slack).
 const ENTRY_BYTES: u64 = 96;
 
