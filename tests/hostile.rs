@@ -276,11 +276,21 @@ const ENGINES_AND_COMMANDS: &[Case] = &[
         &["spider", "10000", "5", "--draw", "svg"],
         Refuse("cannot draw this graph: a picture takes at most 10000 vertices"),
     ),
-    case(&["star", "20000", "--draw", "text"], Refuse("cannot draw this graph")),
+    case(&["path", "20000", "--draw", "svg"], Refuse("cannot draw this graph")),
     case(&["path", "3", "--draw", "svg", "--out", "/no/such/folder/p.svg"], Refuse("cannot write the drawing")),
     case(&["path", "3", "--out", "p.svg"], Refuse("--draw")),
     case(&["path", "3", "--draw", "png"], Refuse("png")),
+    // Dense graphs: the canonical engine's estimate refuses them up front.
+    case(&["graph", "--graph6", "H~~~~~~", "--max-memory", "512M"], Refuse("canonical engine would need about")),
+    case(&["graph", "--graph6", K10, "--max-memory", "16G"], Refuse("canonical engine would need about")),
+    case(&["graph", "--graph6", K12], Refuse("no other engine fits this budget")),
+    case(&["graph", "--graph6", "G~~~~{", "--max-memory", "32M"], Refuse("raise --max-memory to at least")),
 ];
+
+/// The complete graph on 10 vertices, in graph6.
+const K10: &str = "I~~~~~~~w";
+/// The complete graph on 12 vertices, in graph6.
+const K12: &str = "K~~~~~~~~~~~";
 
 #[test]
 fn engines_loopy_tables_and_checks() {

@@ -139,7 +139,7 @@ fn way_out(position: Position<'_>, refused: Engine, needed: Option<u64>, budget:
     };
     match other_engine(position, refused, budget) {
         Some(better) => format!("use --engine {better}, or {raise}"),
-        None => raise,
+        None => format!("{raise} (no other engine fits this budget)"),
     }
 }
 

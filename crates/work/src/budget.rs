@@ -106,8 +106,15 @@ impl Budget {
 impl Default for Budget {
     /// Three quarters of the memory the system reports available, or 4 GiB
     /// when it reports nothing.
+    /// Three quarters of the memory available to this process: the
+    /// system's available memory, or less when the process is limited (a
+    /// cgroup's `memory.max`, or half of an address-space limit such as
+    /// `ulimit -v`, since address space also holds code, stacks and the
+    /// allocator's slack); 4 GiB when the system says nothing.
     fn default() -> Budget {
-        Budget(available_memory().map_or(4 << 30, |a| a / 4 * 3))
+        let limits = [available_memory(), cgroup_memory(), address_space().map(|a| a / 2)];
+        let least = limits.into_iter().flatten().min();
+        Budget(least.map_or(4 << 30, |a| a / 4 * 3))
     }
 }
 
@@ -134,6 +141,18 @@ pub fn machine_memory() -> Option<u64> {
 
 fn available_memory() -> Option<u64> {
     meminfo("MemAvailable:")
+}
+
+/// The soft limit on this process's address space (`ulimit -v`), when set.
+fn address_space() -> Option<u64> {
+    let limits = std::fs::read_to_string("/proc/self/limits").ok()?;
+    let line = limits.lines().find(|l| l.starts_with("Max address space"))?;
+    line.split_whitespace().nth(3)?.parse().ok()
+}
+
+/// The memory limit of this process's cgroup (v2), when set.
+fn cgroup_memory() -> Option<u64> {
+    std::fs::read_to_string("/sys/fs/cgroup/memory.max").ok()?.trim().parse().ok()
 }
 
 fn meminfo(key: &str) -> Option<u64> {

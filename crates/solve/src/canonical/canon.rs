@@ -51,7 +51,7 @@ pub fn orientation(c: &Component) -> Option<bool> {
     }
 }
 
-fn adjacency(c: &Component) -> Vec<Vec<usize>> {
+pub(super) fn adjacency(c: &Component) -> Vec<Vec<usize>> {
     let mut adj = vec![Vec::new(); c.labels.len()];
     for &(u, v) in &c.edges {
         adj[u as usize].push(v as usize);
@@ -251,7 +251,7 @@ fn graph_code(c: &Component) -> Vec<u8> {
 }
 
 /// Replaces arbitrary sortable colours by their ranks `0..k`.
-fn rank<T: Ord + Clone>(colour: &[T]) -> Vec<usize> {
+pub(super) fn rank<T: Ord + Clone>(colour: &[T]) -> Vec<usize> {
     let mut sorted: Vec<T> = colour.to_vec();
     sorted.sort();
     sorted.dedup();
@@ -261,7 +261,7 @@ fn rank<T: Ord + Clone>(colour: &[T]) -> Vec<usize> {
 /// Colour refinement to a fixpoint: a vertex's new colour is its old colour
 /// with the sorted colours of its neighbours. Cells only split, and their
 /// order is kept because the old colour leads the new one.
-fn refine(adj: &[Vec<usize>], mut cell: Vec<usize>) -> Vec<usize> {
+pub(super) fn refine(adj: &[Vec<usize>], mut cell: Vec<usize>) -> Vec<usize> {
     let mut count = cell.iter().max().map_or(0, |&m| m + 1);
     loop {
         let sig: Vec<(usize, Vec<usize>)> = (0..adj.len())

@@ -157,23 +157,22 @@ impl<M: Measure> CanonicalEngine<M> {
         self.stats
     }
 
-    /// An upper estimate of the memo bytes that solving `position` from an
-    /// empty memo needs, for its spider-shaped components (every component
-    /// of a spider state); other components are not estimated (their memo
-    /// is checked as it grows).
+    /// An estimate of the memo bytes that solving `position` from an empty
+    /// memo needs, summed over its components (see [`super::estimate`]
+    /// for how each is estimated and how close it comes).
     pub fn estimate(&self, position: Position<'_>) -> u64 {
         self.estimate_components(&decompose(position))
     }
 
-    fn estimate_components(&self, comps: &[StateComponent]) -> u64 {
+    /// The estimate of [`CanonicalEngine::estimate`] for one component.
+    pub fn estimate_component(&self, c: &Component) -> u64 {
         let entry = std::mem::size_of::<Option<M::Value>>() as u64;
-        comps
-            .iter()
-            .filter_map(|c| Spider::from_component(&c.component))
-            .map(|s| {
-                estimate::memo_bytes(&s, entry, self.closed_forms && M::path_value(Need::Free, 1, Need::Free).is_some())
-            })
-            .fold(0u64, u64::saturating_add)
+        let closed = self.closed_forms && M::path_value(Need::Free, 1, Need::Free).is_some();
+        estimate::component_bytes(c, entry, ENTRY_OVERHEAD, closed)
+    }
+
+    fn estimate_components(&self, comps: &[StateComponent]) -> u64 {
+        comps.iter().map(|c| self.estimate_component(&c.component)).fold(0u64, u64::saturating_add)
     }
 
     /// Starts a call: checks the state and the game, takes the control, and refuses up

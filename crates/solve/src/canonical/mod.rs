@@ -12,7 +12,9 @@
 //! * [`measure`]: what is computed (Grundy values, terminal parities);
 //! * [`closed`]: the closed forms of Section 5 for path components;
 //! * [`cycle`]: linear-time keys of cycle components;
-//! * [`estimate`]: the memo a spider state needs, estimated up front;
+//! * [`estimate`]: the memo a state needs, estimated up front, component by
+//!   component; [`reach`]: the classes of components that are not
+//!   spider-shaped, counted for the estimate;
 //! * [`engine`]: the memo and the entry points; `recursion`: the memoized
 //!   recursion itself.
 //!
@@ -27,6 +29,7 @@ pub mod engine;
 pub mod estimate;
 pub mod measure;
 pub mod need;
+pub mod reach;
 mod recursion;
 pub mod rows;
 pub mod scratch;

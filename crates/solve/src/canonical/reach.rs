@@ -1,0 +1,174 @@
+//! How many memo classes a component that is not spider-shaped reaches,
+//! estimated before any work (see [`super::estimate`] for the derivation
+//! and the measured factors).
+
+use super::canon::{adjacency, rank, refine};
+use super::component::Component;
+use super::need::Need;
+
+/// Components with more vertices than this get no symmetry estimate (it
+/// costs a refinement per vertex): their estimate is not divided by it.
+const MAX_SYMMETRY_VERTICES: usize = 256;
+
+/// The weight of a vertex that is in the piece: its ways to be labelled,
+/// with `outside` of its edges leaving the piece (some of them still
+/// unmarked, to free ends, counted only by their number). A vertex that
+/// needs both may keep all of them unmarked (still needing both) or mark
+/// at least one (needing in or out, `0..outside` of them unmarked): `1 +
+/// 2 outside`; one that needs in or out already: `1 + outside`.
+fn slope(label: Need) -> f64 {
+    if label == Need::Both { 2.0 } else { 1.0 }
+}
+
+/// The number of connected pieces of the component's constrained vertices
+/// along a spanning forest of its constrained edges, each piece weighted
+/// by its vertices' ways to be labelled ([`slope`]): the labelled pieces a
+/// tree component can be cut into, counted with their pendant free edges
+/// up to number. Exact on trees up to isomorphism of the pieces; computed
+/// in linear time, in floating point (saturating to infinity).
+pub fn pieces(c: &Component, deg: &[usize], adj: &[Vec<usize>]) -> f64 {
+    let n = c.labels.len();
+    let constrained = |v: usize| c.labels[v] != Need::Free;
+    // Breadth-first order of each tree of the spanning forest.
+    let mut parent = vec![usize::MAX; n];
+    let mut seen = vec![false; n];
+    let mut order = Vec::with_capacity(n);
+    for root in 0..n {
+        if seen[root] || !constrained(root) {
+            continue;
+        }
+        seen[root] = true;
+        let start = order.len();
+        order.push(root);
+        let mut i = start;
+        while i < order.len() {
+            let v = order[i];
+            i += 1;
+            for &w in &adj[v] {
+                if !seen[w] && constrained(w) {
+                    seen[w] = true;
+                    parent[w] = v;
+                    order.push(w);
+                }
+            }
+        }
+    }
+    // Children first: `product[v]` is the product of `1 + g(child)`,
+    // `ratio[v]` the sum of `g / (1 + g)`, where `g(child)` counts the
+    // pieces whose top is the child and that hold its parent too.
+    let mut product = vec![1.0f64; n];
+    let mut ratio = vec![0.0f64; n];
+    let mut total = 0.0f64;
+    for &v in order.iter().rev() {
+        let b = slope(c.labels[v]);
+        let value = |with_parent: bool| {
+            let outside = (deg[v] - usize::from(with_parent)) as f64;
+            // Each child in the piece takes one edge from outside.
+            product[v] * (1.0 + b * outside - b * ratio[v])
+        };
+        total += value(false);
+        if parent[v] != usize::MAX {
+            let g = value(true);
+            let r = if g.is_finite() { g / (1.0 + g) } else { 1.0 };
+            product[parent[v]] *= 1.0 + g;
+            ratio[parent[v]] += r;
+        }
+    }
+    total
+}
+
+/// An upper estimate of the number of automorphisms of the component's
+/// constrained vertices (coloured by label and degree, so that pendant
+/// free edges count by their number), as `log2`: the product of the cell
+/// sizes met while individualizing one vertex of the first non-singleton
+/// cell and refining, until the partition is discrete. Exact when every
+/// cell so met is an orbit (complete graphs, complete graphs less an edge,
+/// cycles, trees); `0` (one automorphism) past [`MAX_SYMMETRY_VERTICES`].
+pub fn log2_symmetry(c: &Component, deg: &[usize], adj: &[Vec<usize>]) -> f64 {
+    let constrained: Vec<usize> = (0..adj.len()).filter(|&v| c.labels[v] != Need::Free).collect();
+    let n = constrained.len();
+    if n > MAX_SYMMETRY_VERTICES {
+        return 0.0;
+    }
+    let mut local = vec![usize::MAX; adj.len()];
+    for (i, &v) in constrained.iter().enumerate() {
+        local[v] = i;
+    }
+    let core: Vec<Vec<usize>> =
+        constrained.iter().map(|&v| adj[v].iter().map(|&w| local[w]).filter(|&w| w != usize::MAX).collect()).collect();
+    let colour: Vec<u64> = constrained.iter().map(|&v| (c.labels[v] as u64) << 32 | deg[v] as u64).collect();
+    let mut cell = refine(&core, rank(&colour));
+    let mut log2 = 0.0;
+    loop {
+        let mut size = vec![0usize; n];
+        for &x in &cell {
+            size[x] += 1;
+        }
+        let Some(target) = (0..n).find(|&x| size[x] >= 2) else { return log2 };
+        log2 += (size[target] as f64).log2();
+        let v = (0..n).find(|&v| cell[v] == target).expect("a vertex of the cell");
+        let split: Vec<usize> = (0..n).map(|w| 2 * cell[w] + usize::from(w != v || cell[w] != target)).collect();
+        cell = refine(&core, rank(&split));
+    }
+}
+
+/// The number of labelled states of the component up to the pendant free
+/// edges' order, as `log2`, estimated by a mean field: each constrained
+/// vertex needs nothing more (free), both, in or out with probabilities
+/// `(f, b, x, x)`, and each constrained edge contributes the expected
+/// number of ways its two ends allow it (unmarked; or marked from a vertex
+/// needing in to one needing out or to a free one), maximized over the
+/// probabilities on a grid.
+pub fn log2_states(c: &Component, deg: &[usize], adj: &[Vec<usize>]) -> f64 {
+    // Ways for an edge whose ends are labelled (free, both, in, out).
+    const WAYS: [[f64; 4]; 4] =
+        [[1.0, 1.0, 2.0, 2.0], [1.0, 1.0, 1.0, 1.0], [2.0, 1.0, 1.0, 2.0], [2.0, 1.0, 2.0, 1.0]];
+    let constrained = |v: usize| c.labels[v] != Need::Free;
+    let vertices = (0..deg.len()).filter(|&v| constrained(v)).count() as f64;
+    let mut edges = 0.0;
+    // Pendant free edges at a vertex needing in or out: how many are still unmarked.
+    let mut pendant = 0.0;
+    for v in (0..deg.len()).filter(|&v| constrained(v)) {
+        let free = adj[v].iter().filter(|&&w| !constrained(w)).count();
+        edges += (deg[v] - free) as f64 / 2.0;
+        pendant += ((free + 1) as f64).log2();
+    }
+    const GRID: usize = 24;
+    let entropy = |p: f64| if p > 0.0 { -p * p.log2() } else { 0.0 };
+    let mut best = f64::NEG_INFINITY;
+    for i in 0..=GRID {
+        for j in 0..=GRID - i {
+            let (f, b) = (i as f64 / GRID as f64, j as f64 / GRID as f64);
+            let x = (1.0 - f - b) / 2.0;
+            let p = [f, b, x, x];
+            let mut edge = 0.0;
+            for s in 0..4 {
+                for t in 0..4 {
+                    edge += p[s] * p[t] * WAYS[s][t];
+                }
+            }
+            let h = entropy(f) + entropy(b) + 2.0 * entropy(x);
+            let value = vertices * h + 2.0 * x * pendant + edges * edge.log2();
+            best = best.max(value);
+        }
+    }
+    best
+}
+
+/// The estimated number of memo classes reached from a component that is
+/// not spider-shaped (nor a cycle), as `log2`: on a tree, the labelled
+/// pieces ([`pieces`]) halved for the flip; with cycles, the smaller of
+/// that times two per independent cycle, and the states over the
+/// symmetries ([`log2_states`], [`log2_symmetry`]) halved for the flip.
+pub fn log2_classes(c: &Component) -> f64 {
+    let adj = adjacency(c);
+    let deg: Vec<usize> = adj.iter().map(Vec::len).collect();
+    let sparse = pieces(c, &deg, &adj).log2() - 1.0;
+    if c.is_tree() {
+        return sparse;
+    }
+    let cycle_rank = (c.edges.len() + 1) as f64 - c.labels.len() as f64;
+    let sparse = sparse + cycle_rank;
+    let dense = log2_states(c, &deg, &adj) - log2_symmetry(c, &deg, &adj) - 1.0;
+    sparse.min(dense)
+}
