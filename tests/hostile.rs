@@ -276,7 +276,7 @@ const ENGINES_AND_COMMANDS: &[Case] = &[
         &["spider", "10000", "5", "--draw", "svg"],
         Refuse("cannot draw this graph: a picture takes at most 10000 vertices"),
     ),
-    case(&["path", "10000", "--draw", "text"], Refuse("cannot draw this graph")),
+    case(&["path", "20000", "--draw", "svg"], Refuse("cannot draw this graph")),
     case(&["path", "3", "--draw", "svg", "--out", "/no/such/folder/p.svg"], Refuse("cannot write the drawing")),
     case(&["path", "3", "--out", "p.svg"], Refuse("--draw")),
     case(&["path", "3", "--draw", "png"], Refuse("png")),
