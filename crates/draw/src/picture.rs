@@ -180,6 +180,10 @@ impl Picture {
 
     /// Checks every input against the graph.
     pub(crate) fn check(&self) -> Result<Marks, DrawError> {
+        let n = self.graph.vertex_count();
+        if n > crate::layout::MAX_VERTICES {
+            return Err(DrawError::TooLarge { layout: "a picture", vertices: n, limit: crate::layout::MAX_VERTICES });
+        }
         let m = self.graph.edge_count();
         if self.state.edge_count() != m {
             return Err(DrawError::StateEdgeCount { state: self.state.edge_count(), graph: m });

@@ -308,8 +308,10 @@ fn inputs_that_do_not_fit_the_graph_are_refused_with_what_is_wrong() {
     );
     let long = families::path(arrows_draw::layout::MAX_VERTICES).unwrap();
     let n = long.vertex_count();
-    assert_eq!(
-        Picture::new(long, Decoration::empty(n - 1)).svg().unwrap_err(),
-        DrawError::TooLarge { layout: "a picture", vertices: n, limit: arrows_draw::layout::MAX_VERTICES }
-    );
+    for format in Format::ALL {
+        assert_eq!(
+            Picture::new(long.clone(), Decoration::empty(n - 1)).render(format).unwrap_err(),
+            DrawError::TooLarge { layout: "a picture", vertices: n, limit: arrows_draw::layout::MAX_VERTICES }
+        );
+    }
 }

@@ -45,7 +45,7 @@ const MAX_STRETCH: f64 = 2.5;
 pub const MAX_VERTICES: usize = 10_000;
 /// The most vertices of a component laid out from graph distances (its
 /// cost grows with the square of this number).
-pub const MAX_STRESS_VERTICES: usize = 1_000;
+pub const MAX_STRESS_VERTICES: usize = 500;
 
 /// How a layout was made.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]

@@ -2,7 +2,7 @@
 //! so that the check is near linear in the size of the drawing.
 
 use arrows_core::plane::Point;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 /// The pairs found closer than the thresholds, each with its distance.
 #[derive(Debug, Default)]
@@ -50,20 +50,25 @@ pub(crate) fn near(points: &[Point], edges: &[(usize, usize)], vertex_gap: f64, 
             }
         }
     }
-    // Samples every `size / 2` along an edge: a vertex within `edge_gap` of
-    // the edge is within `1.5 size` of a sample, inside its 5 x 5 block of cells.
-    let mut seen = HashSet::new();
+    // Samples every `size` along an edge: a vertex within `edge_gap` of the
+    // edge is within `1.5 size` of a sample, inside its 5 x 5 block of cells.
+    let mut seen = vec![usize::MAX; points.len()];
     for (e, &(a, b)) in edges.iter().enumerate() {
         let (pa, pb) = (points[a], points[b]);
-        let steps = (2.0 * distance(pa, pb) / size).ceil().max(1.0) as usize;
-        seen.clear();
+        let steps = (distance(pa, pb) / size).ceil().max(1.0) as usize;
+        let mut last_cell = None;
         for k in 0..=steps {
             let t = k as f64 / steps as f64;
             let (cx, cy) = cell(Point::new(pa.x + t * (pb.x - pa.x), pa.y + t * (pb.y - pa.y)));
+            if last_cell == Some((cx, cy)) {
+                continue;
+            }
+            last_cell = Some((cx, cy));
             for dx in -2..=2 {
                 for dy in -2..=2 {
                     for &v in grid.get(&(cx + dx, cy + dy)).into_iter().flatten() {
-                        if v != a && v != b && seen.insert(v) {
+                        if v != a && v != b && seen[v] != e {
+                            seen[v] = e;
                             let (d, _) = to_segment(points[v], pa, pb);
                             if d < edge_gap {
                                 near.edges.push((v, e, d));
