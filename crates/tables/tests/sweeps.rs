@@ -313,3 +313,28 @@ fn library_errors_name_no_command_line_flag() {
         assert!(!m.contains("--"), "{m}");
     }
 }
+
+#[test]
+fn a_json_shard_of_version_0_1_0_is_read_with_its_old_meaning() {
+    // arrows 0.1.0 wrote part I/N as the string "I/N", meaning residue I-1,
+    // and checksummed the text with `arrows-table 1` and that string.
+    let table =
+        run(Spec::Spider { legs: vec![span(0, 5); 3] }, Variant::Trimmed, Shard { residue: 1, modulus: 2 }, None);
+    let mut json = Vec::new();
+    format::write(&table, Format::Json, &Layout::default(), &mut json).unwrap();
+    let json = String::from_utf8(json).unwrap();
+    assert!(json.contains("\"shard\":{\"modulus\":2,\"residue\":1}"), "{json}");
+    let old = json.replacen("\"shard\":{\"modulus\":2,\"residue\":1}", "\"shard\":\"2/2\"", 1).replacen(
+        &arrows_tables::checksum::of(&table).to_string(),
+        &arrows_tables::checksum::of_version_1(&table).to_string(),
+        1,
+    );
+    assert_eq!(format::read_shard(old.as_bytes()).unwrap(), table);
+    // Its rows are residue 1: read as the new "2/2" (residue 0) they would not fit.
+    assert!(table.rows.iter().all(|r| r.position % 2 == 1));
+    // The old spelling with the new checksum, or a part 0, is refused.
+    let mixed = json.replacen("\"shard\":{\"modulus\":2,\"residue\":1}", "\"shard\":\"2/2\"", 1);
+    assert!(matches!(format::read_shard(mixed.as_bytes()), Err(format::ReadError::Checksum { .. })));
+    let zero = old.replacen("\"shard\":\"2/2\"", "\"shard\":\"0/2\"", 1);
+    assert!(matches!(format::read_shard(zero.as_bytes()), Err(format::ReadError::Field { field: "shard", .. })));
+}
