@@ -271,6 +271,19 @@ const ENGINES_AND_COMMANDS: &[Case] = &[
         Refuse("the largest graph of the sweep"),
     ),
     case(&["check", "--list", "--json"], Answer("\"statement\"")),
+    // Shards: spellings that name no shard, places that hold none.
+    case(&["table", "spider", "--legs", "0..3", "--shard", "0/0"], Refuse("does not exist")),
+    case(
+        &["table", "spider", "--legs", "0..3", "--shard", "99999999999999999999999/2"],
+        Refuse("cannot read the shard"),
+    ),
+    case(&["table", "spider", "--legs", "0..3", "--out", "/proc/arrows/shards"], Refuse("cannot create the directory")),
+    case(
+        &["table", "spider", "--legs", "0..3", "--out", "/proc/x", "--format", "csv"],
+        Refuse("apply to `arrows table merge DIR`"),
+    ),
+    case(&["table", "merge", "/proc/self"], Refuse("holds no shard manifest")),
+    piped(&["table", "graphs", "-", "--shard-of-input", "0/2"], Bytes(b"Bw\n"), Refuse("add --out DIR")),
 ];
 
 #[test]
