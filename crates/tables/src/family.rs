@@ -160,6 +160,8 @@ pub const MAX_ROWS: u128 = 50_000_000;
 pub struct Family {
     spec: Spec,
     graphs: Vec<(String, Graph)>,
+    /// The number of rows, once counted (counting trees enumerates them).
+    rows: std::sync::OnceLock<usize>,
 }
 
 impl Family {
@@ -184,7 +186,7 @@ impl Family {
             Spec::Graphs { .. } => return Err(SpecError::GraphsNeedInput),
             _ => {}
         }
-        let family = Family { spec, graphs: Vec::new() };
+        let family = Family { spec, graphs: Vec::new(), rows: Default::default() };
         let rows = family.estimated_rows();
         if rows > MAX_ROWS {
             let family = family.spec.describe();
@@ -201,7 +203,7 @@ impl Family {
         let named: Vec<(String, Graph)> = graphs.into_iter().map(|g| (formats::to_graph6(&g), g)).collect();
         let fingerprint = crate::checksum::of_lines(named.iter().map(|(s, _)| s.as_str())).to_string();
         let spec = Spec::Graphs { count: named.len(), fingerprint };
-        Ok(Family { spec, graphs: named })
+        Ok(Family { spec, graphs: named, rows: Default::default() })
     }
 
     /// The family's description.
@@ -273,8 +275,13 @@ impl Family {
         }
     }
 
-    /// The number of rows of the full table (enumerates the trees once for [`Spec::Trees`]).
+    /// The number of rows of the full table (enumerates the trees once for
+    /// [`Spec::Trees`], and remembers the count).
     pub fn count(&self) -> usize {
+        *self.rows.get_or_init(|| self.count_rows())
+    }
+
+    fn count_rows(&self) -> usize {
         match &self.spec {
             Spec::Trees { edges } => {
                 let mut n = 0;
