@@ -201,9 +201,10 @@ pub struct SweepArgs {
     pub untrimmed: bool,
     /// Compute only shard R/M: the rows whose position (from 0) is R modulo
     /// M, nauty's res/mod (0 <= R < M). The 1-based I/N (1 <= I <= N) is
-    /// read too, as residue I mod N: N/N is 0/N. Default: the Slurm array
-    /// task's shard when SLURM_ARRAY_TASK_ID is set, else the whole sweep.
-    /// Merge the shards with `arrows table merge`.
+    /// read too, as residue I mod N: N/N is 0/N (arrows 0.1.0 read I/N as
+    /// residue I-1). Default: the Slurm array task's shard when
+    /// SLURM_ARRAY_TASK_ID is set (standard error says which), else the
+    /// whole sweep. Merge the shards with `arrows table merge`.
     #[arg(long, value_name = "R/M")]
     pub shard: Option<Shard>,
     /// Write the shard to the directory DIR (created if need be), rows as
@@ -218,7 +219,8 @@ pub struct SweepArgs {
     /// Worker threads (default: one per core).
     #[arg(long, value_name = "N")]
     pub threads: Option<usize>,
-    /// No progress bar (it is shown only when standard error is a terminal).
+    /// No progress bar (it is shown only when standard error is a terminal),
+    /// and no line saying which shard is computed.
     #[arg(long)]
     pub quiet: bool,
     /// Memory budget for the engines, e.g. 2G (default: three quarters of
