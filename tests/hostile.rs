@@ -285,6 +285,19 @@ const ENGINES_AND_COMMANDS: &[Case] = &[
     case(&["graph", "--graph6", K10, "--max-memory", "16G"], Refuse("canonical engine would need about")),
     case(&["graph", "--graph6", K12], Refuse("no other engine fits this budget")),
     case(&["graph", "--graph6", "G~~~~{", "--max-memory", "32M"], Refuse("raise --max-memory to at least")),
+    // Shards: spellings that name no shard, places that hold none.
+    case(&["table", "spider", "--legs", "0..3", "--shard", "0/0"], Refuse("does not exist")),
+    case(
+        &["table", "spider", "--legs", "0..3", "--shard", "99999999999999999999999/2"],
+        Refuse("cannot read the shard"),
+    ),
+    case(&["table", "spider", "--legs", "0..3", "--out", "/proc/arrows/shards"], Refuse("cannot create the directory")),
+    case(
+        &["table", "spider", "--legs", "0..3", "--out", "/proc/x", "--format", "csv"],
+        Refuse("apply to `arrows table merge DIR`"),
+    ),
+    case(&["table", "merge", "/proc/self"], Refuse("holds no shard manifest")),
+    piped(&["table", "graphs", "-", "--shard-of-input", "0/2"], Bytes(b"Bw\n"), Refuse("add --out DIR")),
 ];
 
 /// The complete graph on 10 vertices, in graph6.

@@ -14,7 +14,10 @@ use arrows_core::{Graph, Variant};
 use arrows_solve::SolveError;
 use arrows_tables::format::{self, Format, Layout, LayoutError, ReadError, WriteError};
 use arrows_tables::panels::PanelError;
+use arrows_tables::store::{self, Part};
 use arrows_tables::{Family, MergeError, Shard, Span, Spec, SpecError, SweepError, SweepOptions, Table, patterns};
+
+mod out;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -37,17 +40,47 @@ pub fn run(args: TableArgs) -> CliResult {
     if opts.threads == Some(0) {
         return Err(CliError::usage("--threads must be at least 1"));
     }
+    let (shard, shard_from) = shard_of(&opts)?;
     let options = SweepOptions {
         variant: if opts.untrimmed { Variant::Untrimmed } else { Variant::Trimmed },
-        shard: opts.shard.unwrap_or(Shard::WHOLE),
+        shard,
         threads: opts.threads,
     };
+    if opts.shard_of_input.is_some() && !matches!(family.spec(), Spec::Graphs { .. }) {
+        return Err(CliError::usage("--shard-of-input describes input graphs; use it with `arrows table graphs`"));
+    }
     let budget = memory::budget(opts.max_memory);
+    if let Some(dir) = &opts.out {
+        return out::run(&family, &options, &opts, dir, shard_from, budget);
+    }
+    if opts.shard_of_input.is_some() {
+        return Err(CliError::usage("--shard-of-input is recorded in a shard's manifest; add --out DIR"));
+    }
+    if opts.shard.is_none() && !shard.is_whole() && !opts.quiet {
+        eprintln!("{shard_from}");
+    }
     let bar = Bar::new("graphs", opts.quiet);
     let control = progress::control(budget, bar.clone());
     let table = arrows_tables::sweep(&family, &options, &control).map_err(sweep_error)?;
     bar.finish();
     emit(&table, &opts.output)
+}
+
+/// The shard to compute and why: `--shard`, else a Slurm array task's
+/// variables, else the whole sweep.
+fn shard_of(opts: &SweepArgs) -> CliResult<(Shard, String)> {
+    if let Some(shard) = opts.shard {
+        return Ok((shard, format!("shard {shard}, from --shard")));
+    }
+    match arrows_tables::shard::from_environment(|name| std::env::var(name).ok()) {
+        Ok(Some(found)) => Ok((found.shard, found.to_string())),
+        Ok(None) => Ok((Shard::WHOLE, "the whole sweep".into())),
+        Err(e) => Err(CliError::usage(format!(
+            "{e}; the shard of a Slurm array task is read from its variables: number the array's tasks \
+             consecutively (--array=0-7), or give --shard R/M"
+        ))
+        .caused_by(e)),
+    }
 }
 
 fn family(spec: Spec) -> CliResult<Family> {
@@ -107,7 +140,7 @@ fn sweep_error(e: SweepError) -> CliError {
             }
             _ => CliError::usage(e.to_string()).caused_by(e),
         },
-        SweepError::Threads(_) => CliError::failure(e.to_string()).caused_by(e),
+        SweepError::Threads(_) | SweepError::Sink(_) => CliError::failure(e.to_string()).caused_by(e),
         SweepError::Cancelled(c) => c.into(),
     }
 }
@@ -260,15 +293,34 @@ pub fn read_table(path: &Path) -> CliResult<Table> {
     format::read_bytes(&bytes).map_err(|e| read_error(path, e))
 }
 
-fn merge(files: &[PathBuf], o: &OutputArgs) -> CliResult {
+fn merge(given: &[PathBuf], o: &OutputArgs) -> CliResult {
     check_output(o)?;
-    let mut parts = Vec::with_capacity(files.len());
-    for f in files {
+    let mut files = Vec::with_capacity(given.len());
+    let mut parts = Vec::with_capacity(given.len());
+    let mut sweeps = Vec::with_capacity(given.len());
+    for f in given {
+        if f.is_dir() {
+            for manifest in store::list(f).map_err(out::store_error)? {
+                let stored = store::read(&manifest).map_err(out::store_error)?;
+                sweeps.push(Some(stored.manifest.command.clone()));
+                parts.push(Part::Stored(stored));
+                files.push(manifest);
+            }
+            continue;
+        }
         let bytes = read_file(f)?;
-        parts.push(format::read_shard(&bytes).map_err(|e| read_error(f, e))?);
+        if out::is_manifest(&bytes) {
+            let stored = store::read(f).map_err(out::store_error)?;
+            sweeps.push(Some(stored.manifest.command.clone()));
+            parts.push(Part::Stored(stored));
+        } else {
+            let table = format::read_shard(&bytes).map_err(|e| read_error(f, e))?;
+            sweeps.push(command_line(&table));
+            parts.push(Part::Table(table));
+        }
+        files.push(f.clone());
     }
-    let sweeps: Vec<Option<String>> = parts.iter().map(command_line).collect();
-    let table = arrows_tables::merge(parts).map_err(|e| merge_error(e, files, &sweeps))?;
+    let table = store::merge(parts).map_err(|e| merge_error(e, &files, &sweeps))?;
     emit(&table, o)
 }
 
@@ -307,8 +359,33 @@ fn merge_error(e: MergeError, files: &[PathBuf], sweeps: &[Option<String>]) -> C
             arrows_text::count(*rows as u64, "row")
         ),
         MergeError::Missing { shard } => {
-            format!("shard {shard} is missing; give every shard 1/{0} to {0}/{0}", shard.count)
+            format!("shard {shard} is missing; give every shard 0/{0} to {1}/{0}", shard.modulus, shard.modulus - 1)
         }
+        MergeError::Incomplete { part, shard, done, rows } => format!(
+            "{} (shard {shard}) is incomplete: {done} of {} are written; run its shard again to finish it (it resumes)",
+            file(*part),
+            arrows_text::count(*rows as u64, "row")
+        ),
+        MergeError::OtherVersion { part, found, first, expected } => format!(
+            "{} was written by arrows {found} but {} by arrows {expected}; rerun the shards with one version",
+            file(*part),
+            file(*first)
+        ),
+        MergeError::MixedInput { part } => format!(
+            "{} and {} disagree on --shard-of-input; merge the parts of one split input, or shards of one sweep",
+            file(*part),
+            file(1)
+        ),
+        MergeError::OtherInputSplit { part, shard, first } => format!(
+            "{} is of input part {shard} but {} of input part {first}; split the input one way",
+            file(*part),
+            file(1)
+        ),
+        MergeError::InputMissing { shard } => format!(
+            "input part {shard} is missing; give the shards of every input part 0/{0} to {1}/{0}",
+            shard.modulus,
+            shard.modulus - 1
+        ),
         MergeError::Overlap => "the shards' rows do not fill the table exactly once; rerun the shards".into(),
     };
     CliError::usage(message).caused_by(e)

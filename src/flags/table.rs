@@ -19,8 +19,39 @@ Examples:
   arrows table caterpillar --spine 1..5 --leaves 0..3
   arrows table trees --edges 1..12 --format csv
   nauty-gentreeg 12 | arrows table graphs -
+  nauty-geng -c 9 2/4 | arrows table graphs - --shard-of-input 2/4 --out geng9   one part of nauty's split
   arrows table spider --legs 0..60 --shard 2/8 --format json -o part2.json   one of 8 independent jobs
-  arrows table merge part*.json --format csv        the table a single run gives
+  arrows table trees --edges 18 --shard 3/8 --out trees18   shard 3/8 on disk; run again to resume
+  sbatch --array=0-7 --wrap 'arrows table trees --edges 18 --out trees18'   shard from SLURM_ARRAY_TASK_ID
+  arrows table merge trees18 --format csv           the table a single run gives (checks every shard)
+  arrows table merge part*.json --format csv
+
+Shards: a shard R/M is the rows whose position in the full table (from 0)
+is R modulo M, nauty's res/mod (`nauty-geng n R/M`, `nauty-gentreeg n
+R/M`, Slurm's --array=0-7). --shard also reads the 1-based I/N (1/8 .. 8/8),
+part I being residue I mod N: 1/8 .. 7/8 mean the same in both, and 8/8 is
+0/8. (Up to arrows 0.1.0, I/N meant residue I-1; JSON shards of that version
+are read with that meaning.) A shard is always shown as R/M.
+
+Without --shard, a Slurm array task computes the shard its variables name:
+residue SLURM_ARRAY_TASK_ID - SLURM_ARRAY_TASK_MIN modulo SLURM_ARRAY_TASK_MAX
+- SLURM_ARRAY_TASK_MIN + 1, or SLURM_ARRAY_TASK_ID modulo
+SLURM_ARRAY_TASK_COUNT; standard error says which shard and why. Give
+--shard 0/1 to compute the whole sweep inside an array task.
+
+--out DIR writes the shard as DIR/shard-R-of-M.rows (one line per row,
+appended and flushed after each batch) and DIR/shard-R-of-M.json (the
+manifest: command, family, rule set, shard, rows, rows done, SHA-256 of the
+rows, arrows version, complete or not; replaced atomically after each
+batch). The shards of a sweep may share DIR. Run again, a shard resumes after
+its rows done; rows that do not match the checksum, or a manifest of another
+sweep, are refused. `arrows table merge DIR...` checks every manifest (one
+sweep, one version, every residue once, complete, checksums) before joining.
+
+nauty's pipes: `nauty-gentreeg N R/M` and `nauty-geng -c N R/M` write
+graph6, which `arrows table graphs -` reads; --shard-of-input R/M records
+that split in the manifest, and merge joins the parts of the split input
+(each input residue once; the rows follow the input parts in residue order).
 
 Rows list the graphs in a fixed order; a spider's legs are listed in
 non-decreasing order, each spider once. The value is the Grundy value of the
@@ -107,11 +138,13 @@ pub enum TableFamily {
         #[command(flatten)]
         opts: SweepArgs,
     },
-    /// Join the JSON shards of one sweep (`--shard i/n --format json`) into
-    /// the table a single run gives.
+    /// Join the shards of one sweep (directories written with `--out`, or
+    /// JSON files written with `--shard R/M --format json`) into the table a
+    /// single run gives, after checking every manifest.
     Merge {
-        /// The shards' JSON files, in any order.
-        #[arg(value_name = "FILE", required = true)]
+        /// Shard directories (every shard in each), shard manifests, or JSON
+        /// tables, in any order.
+        #[arg(value_name = "DIR|FILE", required = true)]
         files: Vec<PathBuf>,
         #[command(flatten)]
         output: OutputArgs,
@@ -166,14 +199,28 @@ pub struct SweepArgs {
     /// or a source) instead of the Trimmed Game of Arrows.
     #[arg(long)]
     pub untrimmed: bool,
-    /// Compute only part I of N (1 <= I <= N): the rows whose position is
-    /// I-1 modulo N. Merge the parts with `arrows table merge`.
-    #[arg(long, value_name = "I/N")]
+    /// Compute only shard R/M: the rows whose position (from 0) is R modulo
+    /// M, nauty's res/mod (0 <= R < M). The 1-based I/N (1 <= I <= N) is
+    /// read too, as residue I mod N: N/N is 0/N (arrows 0.1.0 read I/N as
+    /// residue I-1). Default: the Slurm array task's shard when
+    /// SLURM_ARRAY_TASK_ID is set (standard error says which), else the
+    /// whole sweep. Merge the shards with `arrows table merge`.
+    #[arg(long, value_name = "R/M")]
     pub shard: Option<Shard>,
+    /// Write the shard to the directory DIR (created if need be), rows as
+    /// they are computed and a manifest; a shard run again resumes there.
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// The input graphs are part R/M of a split input (`nauty-geng -c 10
+    /// R/M | arrows table graphs -`): recorded in the manifest (with
+    /// --out), so that merge joins the parts.
+    #[arg(long, value_name = "R/M")]
+    pub shard_of_input: Option<Shard>,
     /// Worker threads (default: one per core).
     #[arg(long, value_name = "N")]
     pub threads: Option<usize>,
-    /// No progress bar (it is shown only when standard error is a terminal).
+    /// No progress bar (it is shown only when standard error is a terminal),
+    /// and no line saying which shard is computed.
     #[arg(long)]
     pub quiet: bool,
     /// Memory budget for the engines, e.g. 2G (default: three quarters of

@@ -6,10 +6,10 @@
 //! text, UTF-8, one line per item, each line ending in `\n`:
 //!
 //! ```text
-//! arrows-table 1
+//! arrows-table 2
 //! family <the family as compact JSON, or null>
 //! variant <trimmed | untrimmed | null>
-//! shard <I/N>
+//! shard <res/mod>
 //! total <rows of the full table>
 //! columns <the key columns, comma separated>
 //! <index> <key> <grundy>        one line per row, in the table's order
@@ -18,8 +18,12 @@
 //! where `<key>` is the row's numbers comma separated, or its graph6
 //! string. Any change to a value, a key, a position, the family, the rule
 //! set or the shard changes the checksum. The same function fingerprints
-//! the graphs of an input ([`of_lines`]), and is the one a manifest of
-//! many shards would use.
+//! the graphs of an input ([`of_lines`]), and the rows of a shard on disk
+//! ([`crate::store`], the rows file's bytes).
+//!
+//! Tables of arrows 0.1.0 were checksummed as version 1 of this text:
+//! `arrows-table 1` and `shard <I/N>`, their part `I` being residue
+//! `I - 1` ([`of_version_1`]).
 
 use crate::table::Table;
 use sha2::{Digest, Sha256};
@@ -78,6 +82,34 @@ impl serde::Serialize for Checksum {
     }
 }
 
+impl<'de> serde::Deserialize<'de> for Checksum {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Checksum, D::Error> {
+        let text = String::deserialize(d)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// A checksum computed as bytes come: the bytes so far give [`Running::checksum`].
+#[derive(Debug, Clone, Default)]
+pub struct Running(Sha256);
+
+impl Running {
+    /// Nothing hashed yet.
+    pub fn new() -> Running {
+        Running(Sha256::new())
+    }
+
+    /// Hashes more bytes.
+    pub fn update(&mut self, bytes: &[u8]) {
+        self.0.update(bytes);
+    }
+
+    /// The checksum of the bytes so far (more may follow).
+    pub fn checksum(&self) -> Checksum {
+        Checksum(self.0.clone().finalize().into())
+    }
+}
+
 /// The checksum of lines of text, each followed by `\n`.
 pub fn of_lines<'a>(lines: impl IntoIterator<Item = &'a str>) -> Checksum {
     let mut hash = Sha256::new();
@@ -90,16 +122,27 @@ pub fn of_lines<'a>(lines: impl IntoIterator<Item = &'a str>) -> Checksum {
 
 /// The checksum of a table: of its canonical text (see the module's documentation).
 pub fn of(table: &Table) -> Checksum {
+    of_text(table, "arrows-table 2", table.shard.to_string())
+}
+
+/// The checksum arrows 0.1.0 gave a table, whose shard it wrote `I/N`
+/// with part `I` the residue `I - 1`.
+pub fn of_version_1(table: &Table) -> Checksum {
+    let old = format!("{}/{}", table.shard.residue + 1, table.shard.modulus);
+    of_text(table, "arrows-table 1", old)
+}
+
+fn of_text(table: &Table, version: &str, shard: String) -> Checksum {
     let json = |v: serde_json::Result<String>| v.expect("a family and a rule set serialize");
     let variant = match table.variant {
         Some(v) => json(serde_json::to_string(&v)).trim_matches('"').to_string(),
         None => "null".into(),
     };
     let mut head = vec![
-        "arrows-table 1".to_string(),
+        version.to_string(),
         format!("family {}", json(serde_json::to_string(&table.spec))),
         format!("variant {variant}"),
-        format!("shard {}", table.shard),
+        format!("shard {shard}"),
         format!("total {}", table.total),
         format!("columns {}", table.columns.join(",")),
     ];

@@ -160,6 +160,8 @@ pub const MAX_ROWS: u128 = 50_000_000;
 pub struct Family {
     spec: Spec,
     graphs: Vec<(String, Graph)>,
+    /// The number of rows, once counted (counting trees enumerates them).
+    rows: std::sync::OnceLock<usize>,
 }
 
 impl Family {
@@ -184,7 +186,7 @@ impl Family {
             Spec::Graphs { .. } => return Err(SpecError::GraphsNeedInput),
             _ => {}
         }
-        let family = Family { spec, graphs: Vec::new() };
+        let family = Family { spec, graphs: Vec::new(), rows: Default::default() };
         let rows = family.estimated_rows();
         if rows > MAX_ROWS {
             let family = family.spec.describe();
@@ -201,7 +203,7 @@ impl Family {
         let named: Vec<(String, Graph)> = graphs.into_iter().map(|g| (formats::to_graph6(&g), g)).collect();
         let fingerprint = crate::checksum::of_lines(named.iter().map(|(s, _)| s.as_str())).to_string();
         let spec = Spec::Graphs { count: named.len(), fingerprint };
-        Ok(Family { spec, graphs: named })
+        Ok(Family { spec, graphs: named, rows: Default::default() })
     }
 
     /// The family's description.
@@ -223,8 +225,12 @@ impl Family {
                 .unwrap_or(u128::MAX)
                 .saturating_mul(spine.len() as u128),
             Spec::Broom { handle, bristles } => handle.len() as u128 * bristles.len() as u128,
-            // A000055 grows by a factor below 3 per edge.
-            Spec::Trees { edges } => 3u128.checked_pow(edges.hi as u32).unwrap_or(u128::MAX) / 20,
+            // A000055: about 0.535 * 2.956^n / n^2.5 trees on n = m + 1
+            // vertices, below 3^m / (m + 1)^2 + 1 for every m.
+            Spec::Trees { edges } => edges.values().fold(0u128, |sum, m| {
+                let bound = 3u128.checked_pow(m as u32).map_or(u128::MAX, |p| p / ((m as u128 + 1).pow(2)) + 1);
+                sum.saturating_add(bound)
+            }),
             Spec::Graphs { count, .. } => *count as u128,
         }
     }
@@ -273,8 +279,13 @@ impl Family {
         }
     }
 
-    /// The number of rows of the full table (enumerates the trees once for [`Spec::Trees`]).
+    /// The number of rows of the full table (enumerates the trees once for
+    /// [`Spec::Trees`], and remembers the count).
     pub fn count(&self) -> usize {
+        *self.rows.get_or_init(|| self.count_rows())
+    }
+
+    fn count_rows(&self) -> usize {
         match &self.spec {
             Spec::Trees { edges } => {
                 let mut n = 0;
@@ -524,5 +535,23 @@ fn for_each_caterpillar(s: usize, span: Span, mut each: impl FnMut(&[usize])) {
             }
             v[i] = floor;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_tree_estimate_bounds_the_count_and_lets_20_edges_through() {
+        for m in 1..=13 {
+            let family = Family::new(Spec::Trees { edges: Span::new(m, m).unwrap() }).unwrap();
+            assert!(family.count() as u128 <= family.estimated_rows(), "{m} edges");
+        }
+        let all = Family::new(Spec::Trees { edges: Span::new(1, 13).unwrap() }).unwrap();
+        assert!(all.count() as u128 <= all.estimated_rows());
+        // 2,144,505 trees with 20 edges (OEIS A000055): one sweep may hold them.
+        let twenty = Family::new(Spec::Trees { edges: Span::new(20, 20).unwrap() }).unwrap();
+        assert!((2_144_505..=MAX_ROWS).contains(&twenty.estimated_rows()));
     }
 }

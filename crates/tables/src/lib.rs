@@ -4,6 +4,7 @@
 //! * [`checksum`]: checksums of tables, so edited shards are refused;
 //! * [`family`]: the families swept and the graphs each one lists;
 //! * [`sweep`]: the parallel computation with the canonical engine;
+//! * [`store`]: a shard on disk, resumable, with a checked manifest;
 //! * [`table`]: the rows and the merging of shards;
 //! * [`panels`]: two-dimensional slices for grids and pictures;
 //! * [`format`]: text, Markdown, CSV, JSON and SVG;
@@ -16,11 +17,13 @@ pub mod panels;
 pub mod patterns;
 pub mod shard;
 pub mod span;
+pub mod store;
 pub mod sweep;
 pub mod table;
 
 pub use family::{Family, Key, Spec, SpecError};
 pub use shard::{Shard, ShardError};
 pub use span::{Span, SpanError};
-pub use sweep::{SweepError, SweepOptions, sweep};
+pub use store::StoreError;
+pub use sweep::{SweepError, SweepOptions, sweep, sweep_into};
 pub use table::{MergeError, Row, Table, merge};

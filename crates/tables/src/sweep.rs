@@ -11,6 +11,10 @@
 //! engines, each batch is reported to its progress sink (in graphs, the
 //! total set first), and the sweep stops with [`SweepError::Cancelled`]
 //! between batches once its cancel token is set.
+//!
+//! [`sweep`] returns the shard's rows as a [`Table`]; [`sweep_into`] hands
+//! each batch's rows to a sink as they are computed (a shard on disk,
+//! [`crate::store`]) and can skip the rows a previous run already wrote.
 
 use crate::family::{Family, Key, SpecError};
 use crate::shard::Shard;
@@ -71,6 +75,9 @@ pub enum SweepError {
         /// The engine's reason.
         source: Box<SolveError>,
     },
+    /// The sink refused a batch of rows (a shard on disk could not be written).
+    #[error("cannot write the rows: {0}")]
+    Sink(#[source] std::io::Error),
     /// The worker threads could not be started.
     #[error("cannot start the worker threads: {0}")]
     Threads(#[source] rayon::ThreadPoolBuildError),
@@ -79,8 +86,9 @@ pub enum SweepError {
     Cancelled(#[from] Cancelled),
 }
 
-/// Graphs handed to the workers at a time.
-const BATCH: usize = 2048;
+/// Graphs handed to the workers at a time: each batch is one step of the
+/// progress, one check of the cancel token, and one call of the sink.
+const BATCH: usize = 512;
 
 /// The one call into the engine: the Grundy value of the empty state of `g`.
 fn grundy(
@@ -96,20 +104,57 @@ fn grundy(
 /// engine, on a pool of `options.threads` workers, within the control's
 /// budget; reports the rows done to the control's progress sink.
 pub fn sweep(family: &Family, options: &SweepOptions, control: &Control) -> Result<Table, SweepError> {
+    let mut rows = Vec::new();
+    let total = sweep_into(family, options, 0, control, &mut |batch: &[Row]| {
+        rows.extend_from_slice(batch);
+        Ok(())
+    })?;
+    Ok(Table {
+        spec: Some(family.spec().clone()),
+        variant: Some(options.variant),
+        shard: options.shard,
+        total,
+        columns: family.columns(),
+        rows,
+    })
+}
+
+/// Like [`sweep`], but hands each batch of rows, in table order, to `sink`
+/// as soon as it is computed, and skips the shard's first `done` rows (a
+/// resumed run). Returns the number of rows of the full table.
+pub fn sweep_into(
+    family: &Family,
+    options: &SweepOptions,
+    done: usize,
+    control: &Control,
+    sink: &mut (dyn FnMut(&[Row]) -> std::io::Result<()> + Send),
+) -> Result<usize, SweepError> {
     let mut pool = rayon::ThreadPoolBuilder::new().stack_size(WORKER_STACK);
     if let Some(n) = options.threads {
         pool = pool.num_threads(n.max(1));
     }
     let pool = pool.build().map_err(SweepError::Threads)?;
-    pool.install(|| sweep_here(family, options, control))
+    pool.install(|| sweep_here(family, options, done, control, sink))
 }
 
-fn sweep_here(family: &Family, options: &SweepOptions, control: &Control) -> Result<Table, SweepError> {
+fn sweep_here(
+    family: &Family,
+    options: &SweepOptions,
+    done: usize,
+    control: &Control,
+    sink: &mut (dyn FnMut(&[Row]) -> std::io::Result<()> + Send),
+) -> Result<usize, SweepError> {
     control.cancel.check()?;
     let total = family.count();
     let share = options.shard.share(total);
     if share == 0 {
         return Err(SweepError::EmptyShard { shard: options.shard, total });
+    }
+    control.progress.set_unit("graphs");
+    control.progress.set_total(share as u64);
+    if done >= share {
+        control.progress.advance(share as u64);
+        return Ok(total);
     }
     let threads = rayon::current_num_threads().max(1);
     // The engines share the budget and the cancel token; their progress
@@ -125,13 +170,12 @@ fn sweep_here(family: &Family, options: &SweepOptions, control: &Control) -> Res
     }
     let engines: Vec<Mutex<CanonicalEngine<Grundy>>> = (0..threads).map(|_| Mutex::new(seed.clone())).collect();
     drop(seed);
-    control.progress.set_unit("graphs");
-    control.progress.set_total(share as u64);
-    let mut rows = Vec::with_capacity(share);
+    control.progress.advance(done as u64);
+    let mut rows = Vec::with_capacity(BATCH);
     let mut batch: Vec<(usize, Key, Graph)> = Vec::with_capacity(BATCH);
     let mut failure: Option<SweepError> = None;
-    let mut position = 0;
-    let flush = |batch: &mut Vec<(usize, Key, Graph)>, rows: &mut Vec<Row>| -> Result<(), SweepError> {
+    let (mut position, mut owned) = (0, 0);
+    let mut flush = |batch: &mut Vec<(usize, Key, Graph)>| -> Result<(), SweepError> {
         let values: Vec<Result<u32, SolveError>> = batch
             .par_iter()
             .map(|(_, _, g)| {
@@ -140,7 +184,8 @@ fn sweep_here(family: &Family, options: &SweepOptions, control: &Control) -> Res
                 grundy(&mut engine, g, options.variant, &work)
             })
             .collect();
-        let done = batch.len() as u64;
+        let computed = batch.len() as u64;
+        rows.clear();
         for ((position, key, _), value) in batch.drain(..).zip(values) {
             let grundy = value.map_err(|source| SweepError::Engine {
                 graph: family.spec().name(&key),
@@ -149,7 +194,8 @@ fn sweep_here(family: &Family, options: &SweepOptions, control: &Control) -> Res
             })?;
             rows.push(Row { position, key, grundy });
         }
-        control.checkpoint(done)?;
+        sink(&rows).map_err(SweepError::Sink)?;
+        control.checkpoint(computed)?;
         Ok(())
     };
     family.for_each(|key, graph| {
@@ -158,9 +204,13 @@ fn sweep_here(family: &Family, options: &SweepOptions, control: &Control) -> Res
         if failure.is_some() || !options.shard.owns(p) {
             return;
         }
+        owned += 1;
+        if owned <= done {
+            return;
+        }
         batch.push((p, key, graph));
         if batch.len() == BATCH
-            && let Err(e) = flush(&mut batch, &mut rows)
+            && let Err(e) = flush(&mut batch)
         {
             failure = Some(e);
         }
@@ -168,13 +218,8 @@ fn sweep_here(family: &Family, options: &SweepOptions, control: &Control) -> Res
     if let Some(e) = failure {
         return Err(e);
     }
-    flush(&mut batch, &mut rows)?;
-    Ok(Table {
-        spec: Some(family.spec().clone()),
-        variant: Some(options.variant),
-        shard: options.shard,
-        total,
-        columns: family.columns(),
-        rows,
-    })
+    if !batch.is_empty() {
+        flush(&mut batch)?;
+    }
+    Ok(total)
 }

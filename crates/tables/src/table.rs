@@ -229,20 +229,66 @@ pub enum MergeError {
         /// The shard not given.
         shard: Shard,
     },
+    /// A shard on disk that is not complete.
+    #[error("shard {shard} (table {part}) is incomplete: {done} of {rows} rows are written")]
+    Incomplete {
+        /// The table, from 1.
+        part: usize,
+        /// Its shard.
+        shard: Shard,
+        /// The rows written.
+        done: usize,
+        /// The rows it owns.
+        rows: usize,
+    },
+    /// Shards written by different versions of arrows.
+    #[error("table {part} was written by arrows {found}, but table {first} by arrows {expected}")]
+    OtherVersion {
+        /// The table, from 1.
+        part: usize,
+        /// The version that wrote it.
+        found: String,
+        /// The first table written by a recorded version.
+        first: usize,
+        /// That version.
+        expected: String,
+    },
+    /// Some tables are parts of a split input and some are not.
+    #[error("table {part} and table 1 disagree on whether the input graphs are one part of a split input")]
+    MixedInput {
+        /// The table, from 1.
+        part: usize,
+    },
+    /// Tables of inputs split into different numbers of parts.
+    #[error("table {part} is of input part {shard} but table 1 of input part {first}; the input must be split one way")]
+    OtherInputSplit {
+        /// The table, from 1.
+        part: usize,
+        /// Its input part.
+        shard: Shard,
+        /// Table 1's input part.
+        first: Shard,
+    },
+    /// A part of a split input has no table.
+    #[error("input part {shard} is missing")]
+    InputMissing {
+        /// The input part not given.
+        shard: Shard,
+    },
     /// The rows of the shards overlap or leave a gap.
     #[error("the shards' rows do not fill the table exactly once")]
     Overlap,
 }
 
 /// Joins the shards of one sweep into the table a single run gives. Every
-/// shard `1/n .. n/n` must be given exactly once, all of the same sweep
+/// shard `0/m .. m-1/m` must be given exactly once, all of the same sweep
 /// (family, rule set) and complete.
 pub fn merge(parts: Vec<Table>) -> Result<Table, MergeError> {
     let Some(first) = parts.first() else {
         return Err(MergeError::Nothing);
     };
     let (spec, variant, count, total, columns) =
-        (first.spec.clone(), first.variant, first.shard.count, first.total, first.columns.clone());
+        (first.spec.clone(), first.variant, first.shard.modulus, first.total, first.columns.clone());
     let mut given: Vec<Option<usize>> = vec![None; count];
     for (i, p) in parts.iter().enumerate() {
         let part = i + 1;
@@ -252,10 +298,10 @@ pub fn merge(parts: Vec<Table>) -> Result<Table, MergeError> {
         if p.spec != spec || p.variant != variant || p.total != total || p.columns != columns {
             return Err(MergeError::OtherSweep { part, found: describe(p), expected: describe(first) });
         }
-        if p.shard.count != count {
+        if p.shard.modulus != count {
             return Err(MergeError::OtherSplit { part, shard: p.shard, first: first.shard });
         }
-        if let Some(earlier) = given[p.shard.index - 1].replace(part) {
+        if let Some(earlier) = given[p.shard.residue].replace(part) {
             return Err(MergeError::Twice { shard: p.shard, earlier, part });
         }
         let expected = p.shard.share(total);
@@ -264,7 +310,7 @@ pub fn merge(parts: Vec<Table>) -> Result<Table, MergeError> {
         }
     }
     if let Some(missing) = given.iter().position(Option::is_none) {
-        return Err(MergeError::Missing { shard: Shard { index: missing + 1, count } });
+        return Err(MergeError::Missing { shard: Shard { residue: missing, modulus: count } });
     }
     let mut rows: Vec<Row> = parts.into_iter().flat_map(|p| p.rows).collect();
     rows.sort_by_key(|r| r.position);

@@ -62,7 +62,7 @@ fn shards_merge_into_the_single_run() {
         let whole = run(spec.clone(), Variant::Trimmed, Shard::WHOLE, None);
         for count in [2, 3, 7] {
             let mut parts: Vec<Table> =
-                (1..=count).map(|index| run(spec.clone(), Variant::Trimmed, Shard { index, count }, None)).collect();
+                Shard::all(count).map(|shard| run(spec.clone(), Variant::Trimmed, shard, None)).collect();
             assert_eq!(parts.iter().map(|p| p.rows.len()).sum::<usize>(), whole.rows.len());
             parts.reverse();
             assert_eq!(merge(parts).unwrap(), whole, "{spec:?} in {count} shards");
@@ -73,22 +73,22 @@ fn shards_merge_into_the_single_run() {
 #[test]
 fn merge_refuses_incomplete_or_mixed_shards() {
     let spec = Spec::Spider { legs: vec![span(0, 4); 3] };
-    let part = |index, count, variant| run(spec.clone(), variant, Shard { index, count }, None);
-    let e = merge(vec![part(1, 3, Variant::Trimmed), part(3, 3, Variant::Trimmed)]).unwrap_err();
-    assert_eq!(e, MergeError::Missing { shard: Shard { index: 2, count: 3 } });
-    assert!(e.to_string().contains("shard 2/3 is missing"), "{e}");
-    let e = merge(vec![part(1, 2, Variant::Trimmed), part(1, 2, Variant::Trimmed)]).unwrap_err();
-    assert_eq!(e, MergeError::Twice { shard: Shard { index: 1, count: 2 }, earlier: 1, part: 2 });
-    let e = merge(vec![part(1, 2, Variant::Trimmed), part(2, 2, Variant::Untrimmed)]).unwrap_err();
+    let part = |residue, modulus, variant| run(spec.clone(), variant, Shard { residue, modulus }, None);
+    let e = merge(vec![part(0, 3, Variant::Trimmed), part(2, 3, Variant::Trimmed)]).unwrap_err();
+    assert_eq!(e, MergeError::Missing { shard: Shard { residue: 1, modulus: 3 } });
+    assert!(e.to_string().contains("shard 1/3 is missing"), "{e}");
+    let e = merge(vec![part(0, 2, Variant::Trimmed), part(0, 2, Variant::Trimmed)]).unwrap_err();
+    assert_eq!(e, MergeError::Twice { shard: Shard { residue: 0, modulus: 2 }, earlier: 1, part: 2 });
+    let e = merge(vec![part(0, 2, Variant::Trimmed), part(1, 2, Variant::Untrimmed)]).unwrap_err();
     assert!(matches!(e, MergeError::OtherSweep { part: 2, .. }), "{e}");
-    let e = merge(vec![part(1, 2, Variant::Trimmed), part(2, 3, Variant::Trimmed)]).unwrap_err();
+    let e = merge(vec![part(0, 2, Variant::Trimmed), part(1, 3, Variant::Trimmed)]).unwrap_err();
     assert!(matches!(e, MergeError::OtherSplit { part: 2, .. }), "{e}");
-    let mut cut = part(2, 2, Variant::Trimmed);
+    let mut cut = part(1, 2, Variant::Trimmed);
     cut.rows.pop();
-    let e = merge(vec![part(1, 2, Variant::Trimmed), cut]).unwrap_err();
+    let e = merge(vec![part(0, 2, Variant::Trimmed), cut]).unwrap_err();
     assert!(matches!(e, MergeError::WrongRows { part: 2, rows, expected, .. } if rows + 1 == expected), "{e}");
     assert!(e.to_string().contains("incomplete"), "{e}");
-    let mut csv = part(1, 1, Variant::Trimmed);
+    let mut csv = part(0, 1, Variant::Trimmed);
     csv.spec = None;
     assert_eq!(merge(vec![csv]).unwrap_err(), MergeError::NoSweep { part: 1 });
     assert_eq!(merge(Vec::new()).unwrap_err(), MergeError::Nothing);
@@ -108,7 +108,7 @@ fn the_thread_count_changes_nothing() {
 #[test]
 fn tables_read_back_as_written() {
     for spec in small_specs() {
-        let table = run(spec.clone(), Variant::Untrimmed, Shard { index: 2, count: 3 }, None);
+        let table = run(spec.clone(), Variant::Untrimmed, Shard { residue: 1, modulus: 3 }, None);
         let mut json = Vec::new();
         format::write(&table, Format::Json, &Layout::default(), &mut json).unwrap();
         let back = format::read(std::str::from_utf8(&json).unwrap()).unwrap();
@@ -184,9 +184,9 @@ fn families_without_a_graph_are_refused() {
 
 #[test]
 fn a_shard_without_a_graph_is_refused() {
-    // S(0,0,1), S(0,1,1), S(1,1,1): shard 4/5 owns none of the three.
+    // S(0,0,1), S(0,1,1), S(1,1,1): shard 3/5 owns none of the three.
     let family = Family::new(Spec::Spider { legs: vec![span(0, 1); 3] }).unwrap();
-    let options = SweepOptions { variant: Variant::Trimmed, shard: Shard { index: 4, count: 5 }, threads: None };
+    let options = SweepOptions { variant: Variant::Trimmed, shard: Shard { residue: 3, modulus: 5 }, threads: None };
     let e = sweep(&family, &options, &Control::new(Budget::bytes(BUDGET))).unwrap_err();
     assert!(matches!(e, arrows_tables::SweepError::EmptyShard { total: 3, .. }), "{e}");
 }
@@ -222,7 +222,7 @@ impl arrows_work::Progress for Tally {
 fn progress_counts_the_shards_rows_and_cancel_stops_the_sweep() {
     use std::sync::atomic::Ordering::Relaxed;
     let family = Family::new(Spec::Spider { legs: vec![span(0, 14); 3] }).unwrap();
-    let options = SweepOptions { variant: Variant::Trimmed, shard: Shard { index: 2, count: 3 }, threads: None };
+    let options = SweepOptions { variant: Variant::Trimmed, shard: Shard { residue: 1, modulus: 3 }, threads: None };
     let tally = std::sync::Arc::new(Tally::default());
     let control = Control::new(Budget::bytes(BUDGET)).with_progress(tally.clone());
     let t = sweep(&family, &options, &control).unwrap();
@@ -236,7 +236,8 @@ fn progress_counts_the_shards_rows_and_cancel_stops_the_sweep() {
 #[test]
 fn a_json_table_carries_a_checksum_that_edits_break() {
     use arrows_tables::format::ReadError;
-    let table = run(Spec::Spider { legs: vec![span(0, 5); 3] }, Variant::Trimmed, Shard { index: 1, count: 2 }, None);
+    let table =
+        run(Spec::Spider { legs: vec![span(0, 5); 3] }, Variant::Trimmed, Shard { residue: 0, modulus: 2 }, None);
     let mut json = Vec::new();
     format::write(&table, Format::Json, &Layout::default(), &mut json).unwrap();
     let json = String::from_utf8(json).unwrap();
@@ -289,7 +290,7 @@ fn library_errors_name_no_command_line_flag() {
         Family::new(Spec::Caterpillar { spine: span(0, 3), leaves: span(0, 2) }).unwrap_err().to_string(),
         Family::graphs(Vec::new()).unwrap_err().to_string(),
         "5..2".parse::<Span>().unwrap_err().to_string(),
-        "0/2".parse::<Shard>().unwrap_err().to_string(),
+        "3/2".parse::<Shard>().unwrap_err().to_string(),
         "x".parse::<Shard>().unwrap_err().to_string(),
         "pdf".parse::<Format>().unwrap_err().to_string(),
         merge(Vec::new()).unwrap_err().to_string(),
@@ -311,4 +312,29 @@ fn library_errors_name_no_command_line_flag() {
     for m in messages {
         assert!(!m.contains("--"), "{m}");
     }
+}
+
+#[test]
+fn a_json_shard_of_version_0_1_0_is_read_with_its_old_meaning() {
+    // arrows 0.1.0 wrote part I/N as the string "I/N", meaning residue I-1,
+    // and checksummed the text with `arrows-table 1` and that string.
+    let table =
+        run(Spec::Spider { legs: vec![span(0, 5); 3] }, Variant::Trimmed, Shard { residue: 1, modulus: 2 }, None);
+    let mut json = Vec::new();
+    format::write(&table, Format::Json, &Layout::default(), &mut json).unwrap();
+    let json = String::from_utf8(json).unwrap();
+    assert!(json.contains("\"shard\":{\"modulus\":2,\"residue\":1}"), "{json}");
+    let old = json.replacen("\"shard\":{\"modulus\":2,\"residue\":1}", "\"shard\":\"2/2\"", 1).replacen(
+        &arrows_tables::checksum::of(&table).to_string(),
+        &arrows_tables::checksum::of_version_1(&table).to_string(),
+        1,
+    );
+    assert_eq!(format::read_shard(old.as_bytes()).unwrap(), table);
+    // Its rows are residue 1: read as the new "2/2" (residue 0) they would not fit.
+    assert!(table.rows.iter().all(|r| r.position % 2 == 1));
+    // The old spelling with the new checksum, or a part 0, is refused.
+    let mixed = json.replacen("\"shard\":{\"modulus\":2,\"residue\":1}", "\"shard\":\"2/2\"", 1);
+    assert!(matches!(format::read_shard(mixed.as_bytes()), Err(format::ReadError::Checksum { .. })));
+    let zero = old.replacen("\"shard\":\"2/2\"", "\"shard\":\"0/2\"", 1);
+    assert!(matches!(format::read_shard(zero.as_bytes()), Err(format::ReadError::Field { field: "shard", .. })));
 }

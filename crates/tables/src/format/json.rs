@@ -3,6 +3,12 @@
 //! object per line, each with its position `index` in the full table.
 //! `arrows table merge` reads it, and refuses a table whose rows or
 //! description no longer match its checksum ([`crate::checksum`]).
+//!
+//! The shard is written `"shard": {"residue": R, "modulus": M}` (nauty's
+//! `res/mod`, [`Shard`]). Tables of arrows 0.1.0 wrote it as a string
+//! `"I/N"` meaning residue `I - 1`: they are read with that meaning, and
+//! checked against the checksum that version computed
+//! ([`checksum::of_version_1`]).
 
 use super::ReadError;
 use crate::checksum::{self, Checksum};
@@ -25,7 +31,7 @@ pub fn write(table: &Table, out: &mut dyn Write) -> io::Result<()> {
         "family": table.spec,
         "variant": table.variant,
         "engine": "canonical",
-        "shard": table.shard.to_string(),
+        "shard": table.shard,
         "total": table.total,
         "columns": columns,
         "checksum": checksum::of(table),
@@ -68,11 +74,7 @@ pub fn read(text: &str) -> Result<(Table, Option<Checksum>), ReadError> {
         serde_json::from_value(field("family")?.clone()).map_err(|e| bad("family", format!("is not a family: {e}")))?;
     let variant: Option<Variant> = serde_json::from_value(field("variant")?.clone())
         .map_err(|e| bad("variant", format!("is not a rule set: {e}")))?;
-    let shard: Shard = field("shard")?
-        .as_str()
-        .ok_or_else(|| bad("shard", "must be a string such as \"1/4\"".into()))?
-        .parse()
-        .map_err(|e| bad("shard", format!("is not a shard: {e}")))?;
+    let (shard, version_1) = read_shard_field(field("shard")?)?;
     let total = field("total")?.as_u64().ok_or_else(|| bad("total", "must be a whole number".into()))? as usize;
     let mut columns: Vec<String> = serde_json::from_value(field("columns")?.clone())
         .map_err(|e| bad("columns", format!("is not a list of names: {e}")))?;
@@ -114,10 +116,32 @@ pub fn read(text: &str) -> Result<(Table, Option<Checksum>), ReadError> {
     }
     let table = Table { spec, variant, shard, total, columns, rows };
     if let Some(recorded) = &recorded {
-        let computed = checksum::of(&table);
+        let computed = if version_1 { checksum::of_version_1(&table) } else { checksum::of(&table) };
         if computed != *recorded {
             return Err(ReadError::Checksum { recorded: recorded.clone(), computed });
         }
     }
     Ok((table, recorded))
+}
+
+/// The shard of a table: `{"residue": R, "modulus": M}`, or the string
+/// `"I/N"` of arrows 0.1.0 (part `I`, residue `I - 1`; `true` is returned
+/// with it, as its checksum is that version's).
+fn read_shard_field(v: &Value) -> Result<(Shard, bool), ReadError> {
+    let bad = |problem: String| ReadError::Field { field: "shard", problem };
+    if let Some(old) = v.as_str() {
+        let parts = old.split_once('/').and_then(|(i, n)| Some((i.trim().parse().ok()?, n.trim().parse().ok()?)));
+        return match parts {
+            Some((index, count)) if (1..=count).contains(&index) => {
+                Ok((Shard { residue: index - 1, modulus: count }, true))
+            }
+            _ => Err(bad(format!("{old:?} is not a part I/N with 1 <= I <= N"))),
+        };
+    }
+    let shard: Shard = serde_json::from_value(v.clone())
+        .map_err(|e| bad(format!("is not a shard {{\"residue\": R, \"modulus\": M}}: {e}")))?;
+    match Shard::new(shard.residue, shard.modulus) {
+        Some(shard) => Ok((shard, false)),
+        None => Err(bad(format!("{shard} does not exist: the residue must be below the modulus"))),
+    }
 }
