@@ -272,6 +272,17 @@ fn unreadable_tables_are_refused_with_the_line() {
 }
 
 #[test]
+fn json_error_columns_count_characters() {
+    // Found by fuzzing (fuzz/corpus/table_merge): serde_json counts bytes,
+    // so the column of an error after a non-ASCII character lay past the line.
+    use arrows_tables::format::ReadError;
+    let Err(ReadError::Json { line, column, .. }) = format::read("{\"é\u{FFFD}\": x}") else { panic!("not JSON") };
+    assert_eq!((line, column), (1, 8), "the x is the eighth character");
+    let Err(ReadError::Json { line, column, .. }) = format::read("{\"\u{FFFD}") else { panic!("not JSON") };
+    assert_eq!((line, column), (1, 3));
+}
+
+#[test]
 fn library_errors_name_no_command_line_flag() {
     let family = Family::new(Spec::Spider { legs: vec![span(0, 3); 3] }).unwrap();
     let options = SweepOptions { variant: Variant::Trimmed, shard: Shard::WHOLE, threads: None };
