@@ -232,6 +232,52 @@ fn graph_input_families_and_the_shell() {
     check(INPUT);
 }
 
+/// K7 in graph6: dense, 21 edges, past what brute force and the explicit
+/// engine can hold.
+const K7: &str = "F~~~w";
+
+/// Requests the engines, the loopy solver, the tables and the paper checks
+/// must refuse up front, or answer at once.
+const ENGINES_AND_COMMANDS: &[Case] = &[
+    // The engines refuse past their budget before they allocate, and name a way out.
+    case(&["graph", "--graph6", K7, "--engine", "brute"], Refuse("use --engine canonical")),
+    case(&["graph", "--graph6", K7, "--engine", "explicit"], Refuse("use --engine canonical")),
+    case(
+        &["path", "40", "--engine", "explicit", "--max-memory", "512M"],
+        Refuse("past the memory budget of 512.0 MiB"),
+    ),
+    case(&["star", "100000"], Refuse("raise --max-memory")),
+    // Paths and cycles answer at path speed.
+    case(&["path", "100000"], Answer("grundy value")),
+    case(&["cycle", "1000"], Answer("grundy value")),
+    case(&["star", "300"], Answer("grundy value")),
+    // The loopy solver estimates a game's size before exploring it.
+    case(&["loopy", "nim", "--at", "1000,1000,1000"], Refuse("past the memory budget")),
+    case(
+        &[
+            "loopy",
+            "nim",
+            "--at",
+            "1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1",
+        ],
+        Refuse("past the memory budget"),
+    ),
+    piped(&["loopy", "digraph", "-"], Bytes(b"graph { a -- b; }\n"), Refuse("digraph")),
+    // Sweeps with no graph, and a seed graph past the budget, named.
+    case(&["table", "spider", "--legs", "0..0"], Refuse("the sweep holds no graph")),
+    case(&["table", "broom", "--handle", "0..0", "--bristles", "0..0"], Refuse("the sweep holds no graph")),
+    case(
+        &["table", "spider", "--legs", "0..2", "--k", "100", "--max-memory", "10M"],
+        Refuse("the largest graph of the sweep"),
+    ),
+    case(&["check", "--list", "--json"], Answer("\"statement\"")),
+];
+
+#[test]
+fn engines_loopy_tables_and_checks() {
+    check(ENGINES_AND_COMMANDS);
+}
+
 /// Runs every case and fails with the list of those that misbehaved.
 fn check(cases: &[Case]) {
     let mut failures = Vec::new();

@@ -256,7 +256,7 @@ fn bad_input_gets_one_line_and_exit_code_2() {
         (&["table", "spider", "--legs", "0..4", "--format", "pdf"], "unknown format"),
         (&["table", "path", "--edges", "0..5"], "at least one edge"),
         (&["table", "trees", "--edges", "1..5", "--grid"], "numeric parameters"),
-        (&["table", "spider", "--k", "12", "--legs", "0..60"], "more than"),
+        (&["table", "spider", "--k", "12", "--legs", "0..60"], "one sweep may hold"),
         (&["table", "spider", "--legs", "0..4", "--json", "--format", "csv"], "disagree"),
         (&["conjecture", "/nonexistent/table.csv"], "/nonexistent/table.csv: no such file"),
         (&["conjecture", "/"], "/ is a directory"),

@@ -160,15 +160,12 @@ pub enum CheckError {
     /// A state-isomorphism test could not run.
     #[error(transparent)]
     Isomorphism(#[from] arrows_solve::isomorphism::IsomorphismError),
-    /// A member of a state family does not exist.
-    #[error(transparent)]
-    Family(#[from] crate::states::FamilyError),
     /// A graph of the check could not be built.
     #[error(transparent)]
     Graph(#[from] arrows_core::GraphError),
-    /// A member of a graph family does not exist.
+    /// A member of a graph family or a state family does not exist.
     #[error(transparent)]
-    GraphFamily(#[from] arrows_core::FamilyError),
+    Family(#[from] arrows_core::FamilyError),
     /// The check panicked: a bug in the check or an engine, not a result.
     #[error("the check stopped on an internal error")]
     Internal,

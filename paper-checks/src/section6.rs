@@ -17,8 +17,9 @@
 use crate::engines::{Engines, Miss};
 use crate::outcome::{CheckError, Kind, Outcome, Tally};
 use crate::registry::{Check, Context};
-use crate::states::{FamilyError, Leg, PaperState, SpiderState, crash, flow, rod, twig, union};
+use crate::states::{Leg, PaperState, SpiderState, crash, flow, rod, twig, union};
 use crate::sweep::parity;
+use arrows_core::FamilyError;
 use arrows_core::Vertex;
 use arrows_solve::isomorphism::{
     ArrowBijection, GameGraphMatch, Search, find_state_isomorphism, game_graphs_correspond, heads_tails_criterion,

@@ -15,8 +15,8 @@
 //! unmarked edges follow in parentheses: `<1^,1^,3^>(hub>1_3)`, with the
 //! paper's vertex names (`i_j` is the `i`-th vertex of leg `j` from the hub).
 
-use arrows_core::{Decoration, Graph, Position, SpiderLayout, Variant, families};
-use std::fmt;
+use arrows_core::decoration::{DecorationError, arrow_on};
+use arrows_core::{Decoration, FamilyError, Graph, Position, SpiderLayout, Variant, families};
 
 /// A state of a graph with the paper's name for it.
 #[derive(Debug, Clone)]
@@ -31,25 +31,12 @@ pub struct PaperState {
     pub state: Decoration,
 }
 
-/// A member of a family that does not exist (a parameter out of range, or
-/// a decoration that is not a state).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct FamilyError(pub String);
-
-impl fmt::Display for FamilyError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for FamilyError {}
-
 impl PaperState {
     /// Checks that the decoration is a state of the Trimmed Game of Arrows.
     fn checked(self) -> Result<PaperState, FamilyError> {
         match Variant::Trimmed.violation(&self.graph, &self.state) {
             None => Ok(self),
-            Some(v) => Err(FamilyError(format!("{} is not a state: {v}", self.name))),
+            Some(violation) => Err(FamilyError::NotAState { member: self.name, violation }),
         }
     }
 
@@ -85,9 +72,10 @@ impl PaperState {
 }
 
 fn on_path(name: String, m: usize, arrows: &[(usize, usize)]) -> Result<PaperState, FamilyError> {
-    let graph = families::path(m).map_err(|e| FamilyError(e.to_string()))?;
+    let graph = families::path(m)?;
     let list: Vec<arrows_core::Arrow> = arrows.iter().map(|&(t, h)| arrows_core::Arrow::new(t, h)).collect();
-    let state = Decoration::from_arrows(&graph, &list).map_err(|e| FamilyError(e.to_string()))?;
+    let state = Decoration::from_arrows(&graph, &list)
+        .map_err(|source| FamilyError::Decoration { member: name.clone(), source })?;
     PaperState { name, graph_name: format!("P_{m}"), graph, state }.checked()
 }
 
@@ -109,7 +97,14 @@ pub fn twig(n: usize) -> Result<PaperState, FamilyError> {
 /// The rod `R_n` (Definition 5.5), `n >= 1`.
 pub fn rod(n: usize) -> Result<PaperState, FamilyError> {
     if n == 0 {
-        return Err(FamilyError("the rod R_0 has no edge; rods start at R_1".into()));
+        return Err(FamilyError::OutOfRange {
+            family: "rod",
+            member: "R_0".into(),
+            parameter: "number of edges",
+            value: 0,
+            least: 1,
+            most: None,
+        });
     }
     on_path(format!("R_{n}"), n, &[])
 }
@@ -270,7 +265,7 @@ impl SpiderState {
     /// The spider graph's layout: leg `j` has `unmarked + 1` edges when accented.
     pub fn layout(&self) -> Result<SpiderLayout, FamilyError> {
         let lengths: Vec<usize> = self.legs.iter().map(Leg::length).collect();
-        SpiderLayout::new(&lengths).map_err(|e| FamilyError(format!("{}: {e}", self.notation())))
+        SpiderLayout::new(&lengths)
     }
 
     /// The state on its spider graph, refused when it is not a state (such as `<0^,0^,0^>`).
@@ -284,16 +279,26 @@ impl SpiderState {
             }
         }
         for x in &self.extras {
-            let fits = x.leg >= 1 && x.leg <= self.legs.len() && x.edge >= 1 && x.edge <= self.legs[x.leg - 1].unmarked;
-            if !fits {
-                return Err(FamilyError(format!(
-                    "{}: an extra arrow must lie on an unmarked edge of a leg",
-                    self.notation()
-                )));
+            let out_of_range = |parameter, value: usize, most: usize| FamilyError::OutOfRange {
+                family: "spider state",
+                member: self.notation(),
+                parameter,
+                value: value as u64,
+                least: 1,
+                most: Some(most as u64),
+            };
+            if x.leg < 1 || x.leg > self.legs.len() {
+                return Err(out_of_range("leg of an extra arrow", x.leg, self.legs.len()));
+            }
+            let unmarked = self.legs[x.leg - 1].unmarked;
+            if x.edge < 1 || x.edge > unmarked {
+                return Err(out_of_range("unmarked edge of an extra arrow", x.edge, unmarked));
             }
             let e = layout.edge(x.leg - 1, x.edge);
-            if state.is_marked(e) {
-                return Err(FamilyError(format!("{}: two arrows on one edge", self.notation())));
+            if let Some(forward) = state.get(e) {
+                let (old, new) = (arrow_on(&graph, e, forward), arrow_on(&graph, e, x.away));
+                let source = DecorationError::TwoArrowsOnEdge(old, new);
+                return Err(FamilyError::Decoration { member: self.notation(), source });
             }
             // The forward arrow of a spider edge points away from the hub.
             state.mark(e, x.away);

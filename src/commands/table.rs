@@ -9,11 +9,12 @@ use crate::commands::memory;
 use crate::commands::progress::{self, Bar};
 use crate::error::{CliError, CliResult};
 use crate::flags::table::*;
+use arrows_core::FamilyError;
 use arrows_core::{Graph, Variant};
 use arrows_solve::SolveError;
 use arrows_tables::format::{self, Format, Layout, LayoutError, ReadError, WriteError};
 use arrows_tables::panels::PanelError;
-use arrows_tables::{Family, FamilyError, MergeError, Shard, Span, Spec, SweepError, SweepOptions, Table, patterns};
+use arrows_tables::{Family, MergeError, Shard, Span, Spec, SpecError, SweepError, SweepOptions, Table, patterns};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -69,19 +70,21 @@ fn spider_family(legs: Vec<Span>, k: Option<usize>) -> CliResult<Family> {
 }
 
 /// A family the library refused, as advice with the flags to change.
-fn family_error(e: FamilyError) -> CliError {
+fn family_error(e: SpecError) -> CliError {
     let advice = match &e {
-        FamilyError::NoLegs => "give --k 1 or more".to_string(),
-        FamilyError::StartsAtZero { parameter, range, .. } => {
+        SpecError::NoLegs => "give --k 1 or more".to_string(),
+        SpecError::StartsAtZero { parameter, range, .. } => {
             format!("start --{parameter} at 1, e.g. --{parameter} 1..{}", range.hi.max(1))
         }
-        FamilyError::Empty { spec: Spec::Spider { .. } } => "give a leg a positive length, e.g. --legs 0..4".into(),
-        FamilyError::Empty { spec: Spec::Broom { .. } } => {
+        SpecError::Empty { spec: Spec::Spider { .. } } => "give a leg a positive length, e.g. --legs 0..4".into(),
+        SpecError::Empty { spec: Spec::Broom { .. } } => {
             "give the handle or the bristles a positive length, e.g. --handle 0..4 --bristles 0..3".into()
         }
-        FamilyError::Empty { spec: Spec::Caterpillar { .. } } => "allow leaves, e.g. --leaves 0..3".into(),
-        FamilyError::TooManyRows { .. } => "narrow the ranges".into(),
-        FamilyError::NoGraphs => "give one graph per line (graph6, sparse6 or an edge list)".into(),
+        SpecError::Empty { spec: Spec::Caterpillar { .. } } => "allow leaves, e.g. --leaves 0..3".into(),
+        SpecError::Family(FamilyError::TooManyMembers { .. }) => "narrow the ranges".into(),
+        SpecError::Family(FamilyError::NoMembers { .. }) => {
+            "give one graph per line (graph6, sparse6 or an edge list)".into()
+        }
         _ => return CliError::usage(e.to_string()).caused_by(e),
     };
     CliError::usage(format!("{e}; {advice}")).caused_by(e)

@@ -202,8 +202,8 @@ pub enum LoopyGame {
     Nim(HeapArgs),
     /// At-Least-Half: remove at least half of the heap.
     ///
-    /// From n stones remove k with 2k >= n, k >= 1. The seed text's closed form
-    /// is g(x) = floor(lg x) + 1.
+    /// From n stones remove k with 2k >= n, k >= 1. The closed form of the
+    /// lecture notes "Games on Arbitrary Graphs" is g(x) = floor(lg x) + 1.
     AtLeastHalf(HeapArgs),
     /// At-Most-Half: remove at least one and at most half of the heap.
     ///
@@ -225,7 +225,7 @@ pub enum LoopyGame {
     SquareButOne(GrowingHeapArgs),
     /// Square-But-One, variant: remove a positive square, or add one stone to an odd heap.
     ///
-    /// The exercise of the seed text: analyse it for n < 40
+    /// The exercise of "Combinatorial Game Theory V", lesson 5: analyse it for n < 40
     /// (arrows loopy square-but-one-odd --upto 39).
     SquareButOneOdd(GrowingHeapArgs),
     /// Epstein's Put-or-Take-a-Square: add or remove the largest square not above the heap.
@@ -245,7 +245,7 @@ pub enum LoopyGame {
     ///
     /// AxB goes to (A-1)xB or Ax(B-1); a board with a side 0 is terminal.
     ///
-    /// Example: arrows loopy rectangle --upto 5 --grid (the table of the seed text)
+    /// Example: arrows loopy rectangle --upto 5 --grid (the table of the lecture notes "Games on Arbitrary Graphs")
     Rectangle(PairArgs),
     /// Empty and Divide: empty one box, divide the other between both (positions m,n).
     ///

@@ -105,20 +105,9 @@ pub(crate) fn counted(n: u128, noun: &str) -> String {
     }
 }
 
-/// A number with thousands separators, as `arrows_text::thousands`, for numbers that may pass `u64`.
+/// A number with thousands separators, for numbers that may pass `u64`.
 pub(crate) fn number(n: u128) -> String {
-    if let Ok(n) = u64::try_from(n) {
-        return arrows_text::thousands(n);
-    }
-    let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
+    arrows_text::thousands(n)
 }
 
 #[cfg(test)]

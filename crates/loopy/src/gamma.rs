@@ -3,7 +3,7 @@
 //!
 //! Every position of a finite digraph gets either a finite value `n` or
 //! `∞(K)`, where `K` is the set of finite values of its followers. Fraenkel's
-//! labelling, as stated in the seed text:
+//! labelling, as stated in *Fraenkel*:
 //!
 //! 1. Put `i = 0`.
 //! 2. As long as there is an unlabelled position `u` such that no follower of

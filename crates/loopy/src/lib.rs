@@ -48,9 +48,25 @@
 //! assert_eq!(labels.get(2).to_string(), "∞{1}");
 //! ```
 //!
-//! The classic games of the seed texts are in [`games`]; the [`catalog`]
+//! The classic games of the sources below are in [`games`]; the [`catalog`]
 //! names them all, builds them from their parameters and answers requests
 //! about them (reports of rows, sums, cop-win) for every front door.
+//!
+//! # Sources
+//!
+//! The documentation cites these texts by their short names:
+//!
+//! * *Fraenkel*: A. S. Fraenkel, "The Cyclic Butler University Game" (2006):
+//!   the generalized Sprague-Grundy function on cyclic digraphs, sums with
+//!   infinities, the coin game on the Butler University map.
+//! * *Zeilberger*: "Combinatorial Games", handout for Math 428 (Rutgers):
+//!   games as digraphs, the P/N labelling.
+//! * *CGT V*: "Combinatorial Game Theory V", lesson 5 (loopy games):
+//!   Square-But-One, Fair Shares and Varied Pairs, Put-or-Take-a-Square,
+//!   Nim's Island.
+//! * *Games on Arbitrary Graphs*: lecture notes on retrograde analysis
+//!   (the O(m) win/lose/draw labelling, policeman and thief, cop-win graphs,
+//!   rectangle slicing, Nimble, Turning Turtles, At-Least-Half).
 //!
 //! # Memory
 //!

@@ -1,7 +1,7 @@
 //! Win, lose or draw for every position, with remoteness, by retrograde
 //! analysis in time O(positions + moves).
 //!
-//! The labelling is the one of the seed texts: a terminal position is a loss
+//! The labelling is the one of *Zeilberger* and *Games on Arbitrary Graphs*: a terminal position is a loss
 //! for the player to move (P); a position with a move to a P-position is a win
 //! for the player to move (N); a position all of whose moves go to
 //! N-positions is P; every position left unlabelled is a draw (D): neither

@@ -111,11 +111,11 @@ fn larger_random_digraphs_agree() {
     }
 }
 
-/// The seed text's depth-first retrograde code, transcribed: `degree[u]`
+/// The depth-first retrograde code of *Games on Arbitrary Graphs*, transcribed: `degree[u]`
 /// is decremented each time a follower of `u` turns out winning, and `u` is
 /// losing when it reaches zero (a signed `int`, as in the C++). `start`
 /// gives the counter's initial value.
-fn seed_dfs(g: &Digraph, start: impl Fn(VertexId) -> usize) -> Vec<Outcome> {
+fn notes_dfs(g: &Digraph, start: impl Fn(VertexId) -> usize) -> Vec<Outcome> {
     fn dfs(g: &Digraph, v: VertexId, st: &mut (Vec<bool>, Vec<bool>, Vec<bool>, Vec<isize>)) {
         st.2[v as usize] = true;
         for &u in g.predecessors(v) {
@@ -169,10 +169,10 @@ fn the_seed_code_needs_the_out_degree_as_the_errata_say() {
     for seed in 0..trials {
         let g = random_digraph(12, 20, seed);
         let truth: Vec<Outcome> = minimax(&g).into_iter().map(|(o, _)| o).collect();
-        if seed_dfs(&g, |v| g.in_degree(v)) != truth {
+        if notes_dfs(&g, |v| g.in_degree(v)) != truth {
             wrong_with_in_degree += 1;
         }
-        if seed_dfs(&g, |v| g.out_degree(v)) != truth {
+        if notes_dfs(&g, |v| g.out_degree(v)) != truth {
             wrong_with_out_degree += 1;
         }
     }

@@ -85,9 +85,11 @@ pub enum Spec {
     },
 }
 
-/// Why a family cannot be swept, or a key named no graph.
+/// Why a sweep description ([`Spec`]) names no family to sweep, or a key
+/// names no graph. Where the trouble is a family's (no member at all, too
+/// many), it is [`arrows_core::FamilyError`], wrapped.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum FamilyError {
+pub enum SpecError {
     /// A spider sweep with no leg at all.
     #[error("a spider needs at least one leg")]
     NoLegs,
@@ -110,20 +112,13 @@ pub enum FamilyError {
         /// The family and its ranges.
         spec: Spec,
     },
-    /// The family has more rows than one table holds.
-    #[error("this sweep has about {rows} graphs, more than the {limit} one table holds")]
-    TooManyRows {
-        /// The estimated number of rows.
-        rows: u128,
-        /// The most rows a table holds ([`MAX_ROWS`]).
-        limit: u128,
-    },
+    /// The family has no member, or more than one table holds
+    /// ([`MAX_ROWS`]).
+    #[error(transparent)]
+    Family(#[from] arrows_core::FamilyError),
     /// A family of input graphs was asked for without the graphs.
     #[error("a family of input graphs is made from the graphs themselves, not from its description")]
     GraphsNeedInput,
-    /// The input of a graph family holds no graph.
-    #[error("the input holds no graph")]
-    NoGraphs,
     /// The key does not name a graph of the family.
     #[error("the row {key} names no graph: {source}")]
     Graph {
@@ -169,38 +164,39 @@ pub struct Family {
 
 impl Family {
     /// A family of parameters; checks the ranges (not for [`Spec::Graphs`]: use [`Family::graphs`]).
-    pub fn new(spec: Spec) -> Result<Family, FamilyError> {
+    pub fn new(spec: Spec) -> Result<Family, SpecError> {
         let zero = |family, parameter, unit, range: &Span| {
-            Err(FamilyError::StartsAtZero { family, parameter, unit, range: *range })
+            Err(SpecError::StartsAtZero { family, parameter, unit, range: *range })
         };
         match &spec {
-            Spec::Spider { legs } if legs.is_empty() => return Err(FamilyError::NoLegs),
-            Spec::Spider { legs } if legs.iter().all(|l| l.hi == 0) => return Err(FamilyError::Empty { spec }),
+            Spec::Spider { legs } if legs.is_empty() => return Err(SpecError::NoLegs),
+            Spec::Spider { legs } if legs.iter().all(|l| l.hi == 0) => return Err(SpecError::Empty { spec }),
             Spec::Path { edges } if edges.lo == 0 => return zero("a path", "edges", "edge", edges),
             Spec::Star { leaves } if leaves.lo == 0 => return zero("a star", "leaves", "leaf", leaves),
             Spec::Caterpillar { spine, .. } if spine.lo == 0 => {
                 return zero("a caterpillar", "spine", "spine vertex", spine);
             }
-            Spec::Caterpillar { leaves, .. } if leaves.hi == 0 => return Err(FamilyError::Empty { spec }),
+            Spec::Caterpillar { leaves, .. } if leaves.hi == 0 => return Err(SpecError::Empty { spec }),
             Spec::Broom { handle, bristles } if handle.hi + bristles.hi == 0 => {
-                return Err(FamilyError::Empty { spec });
+                return Err(SpecError::Empty { spec });
             }
             Spec::Trees { edges } if edges.lo == 0 => return zero("a tree", "edges", "edge", edges),
-            Spec::Graphs { .. } => return Err(FamilyError::GraphsNeedInput),
+            Spec::Graphs { .. } => return Err(SpecError::GraphsNeedInput),
             _ => {}
         }
         let family = Family { spec, graphs: Vec::new() };
         let rows = family.estimated_rows();
         if rows > MAX_ROWS {
-            return Err(FamilyError::TooManyRows { rows, limit: MAX_ROWS });
+            let family = family.spec.describe();
+            return Err(arrows_core::FamilyError::TooManyMembers { family, count: rows, limit: MAX_ROWS }.into());
         }
         Ok(family)
     }
 
     /// The family of the given graphs, in order, each named by its graph6 string.
-    pub fn graphs(graphs: Vec<Graph>) -> Result<Family, FamilyError> {
+    pub fn graphs(graphs: Vec<Graph>) -> Result<Family, SpecError> {
         if graphs.is_empty() {
-            return Err(FamilyError::NoGraphs);
+            return Err(arrows_core::FamilyError::NoMembers { family: "input graphs".into() }.into());
         }
         let named: Vec<(String, Graph)> = graphs.into_iter().map(|g| (formats::to_graph6(&g), g)).collect();
         let fingerprint = crate::checksum::of_lines(named.iter().map(|(s, _)| s.as_str())).to_string();
@@ -349,8 +345,8 @@ impl Family {
 /// The graph a key names in a table of the given columns: a spider for
 /// leg columns, a caterpillar for `leaves`, the graph of a graph6 string;
 /// for other numeric keys the family must be known (`spec`).
-pub fn graph_of(key: &Key, columns: &[String], spec: Option<&Spec>) -> Result<Graph, FamilyError> {
-    let fail = |e: arrows_core::GraphError| FamilyError::Graph { key: key.clone(), source: Box::new(e) };
+pub fn graph_of(key: &Key, columns: &[String], spec: Option<&Spec>) -> Result<Graph, SpecError> {
+    let fail = |e: arrows_core::GraphError| SpecError::Graph { key: key.clone(), source: Box::new(e) };
     let fam = |e: arrows_core::FamilyError| fail(arrows_core::GraphError::Family(e));
     match (key, spec) {
         (Key::Graph6(s), _) => formats::parse_graph_line(s).map_err(fail),
@@ -359,7 +355,7 @@ pub fn graph_of(key: &Key, columns: &[String], spec: Option<&Spec>) -> Result<Gr
         (Key::Numbers(v), Some(Spec::Star { .. })) => families::star(v[0]).map_err(fam),
         (Key::Numbers(v), Some(Spec::Broom { .. })) => families::broom(v[0], v[1]).map_err(fam),
         (Key::Numbers(v), _) if crate::table::is_leg_columns(columns) => families::spider(v).map_err(fam),
-        (Key::Numbers(_), _) => Err(FamilyError::UnknownColumns { columns: columns.to_vec() }),
+        (Key::Numbers(_), _) => Err(SpecError::UnknownColumns { columns: columns.to_vec() }),
     }
 }
 

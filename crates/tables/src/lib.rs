@@ -19,7 +19,7 @@ pub mod span;
 pub mod sweep;
 pub mod table;
 
-pub use family::{Family, FamilyError, Key, Spec};
+pub use family::{Family, Key, Spec, SpecError};
 pub use shard::{Shard, ShardError};
 pub use span::{Span, SpanError};
 pub use sweep::{SweepError, SweepOptions, sweep};

@@ -12,7 +12,7 @@
 //! total set first), and the sweep stops with [`SweepError::Cancelled`]
 //! between batches once its cancel token is set.
 
-use crate::family::{Family, FamilyError, Key};
+use crate::family::{Family, Key, SpecError};
 use crate::shard::Shard;
 use crate::table::{Row, Table};
 use arrows_core::{Decoration, Graph, Position, Variant};
@@ -42,7 +42,7 @@ const WORKER_STACK: usize = 256 << 20;
 pub enum SweepError {
     /// The family cannot be swept as asked.
     #[error(transparent)]
-    Family(#[from] FamilyError),
+    Family(#[from] SpecError),
     /// The shard owns no row of the family.
     #[error("shard {shard} of a sweep of {total} graphs holds no graph")]
     EmptyShard {

@@ -28,8 +28,11 @@ pub fn duration(d: Duration) -> String {
     }
 }
 
-/// A number with thousands separators: `12,964,567`.
-pub fn thousands(n: u64) -> String {
+/// A number with thousands separators: `12,964,567`. Takes any unsigned
+/// width up to `u128`, so counts past `u64` (sizes computed without
+/// wrapping) print the same way.
+pub fn thousands(n: impl Into<u128>) -> String {
+    let n: u128 = n.into();
     let digits = n.to_string();
     let mut out = String::with_capacity(digits.len() + digits.len() / 3);
     for (i, c) in digits.chars().enumerate() {
@@ -77,7 +80,8 @@ mod tests {
         assert_eq!(count(1_234_567, "state"), "1,234,567 states");
         assert_eq!(count(1, "class|classes"), "1 class");
         assert_eq!(count(2, "class|classes"), "2 classes");
-        assert_eq!(thousands(999), "999");
-        assert_eq!(thousands(1000), "1,000");
+        assert_eq!(thousands(999u64), "999");
+        assert_eq!(thousands(u128::MAX), "340,282,366,920,938,463,463,374,607,431,768,211,455");
+        assert_eq!(thousands(1000u32), "1,000");
     }
 }

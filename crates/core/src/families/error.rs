@@ -42,6 +42,17 @@ pub enum FamilyError {
         /// What the family needs, in words: `a leg of positive length`.
         needs: &'static str,
     },
+    /// The parameters name a graph with one edge twice: a theta graph with
+    /// two paths of length 1.
+    #[error("{member} would have one edge twice, and a {family} needs {needs}")]
+    RepeatedEdge {
+        /// The family, in words.
+        family: &'static str,
+        /// The member asked for.
+        member: String,
+        /// What the family needs, in words: `at most one path of length 1`.
+        needs: &'static str,
+    },
     /// The member is past the limit every graph is held to
     /// ([`GraphSize::LIMIT`]); its size is exact, never wrapped.
     #[error("{member} would have {}, past the limit of {} a graph may have", over_limit(*size, *limit).0, over_limit(*size, *limit).1)]
@@ -120,6 +131,11 @@ mod tests {
                 member: "P_4294967296".into(),
                 size: GraphSize::new(4_294_967_297, 4_294_967_296),
                 limit: GraphSize::LIMIT,
+            },
+            FamilyError::RepeatedEdge {
+                family: "theta graph",
+                member: "theta 1 1 4".into(),
+                needs: "at most one path of length 1",
             },
             FamilyError::NotAState { member: "C_0".into(), violation: Violation::Sink(1) },
             FamilyError::Decoration { member: "<1^>".into(), source: DecorationError::NotAnEdge(Arrow::new(0, 5)) },

@@ -9,12 +9,11 @@
 
 use super::cell::{Cell, Step};
 use super::drawing::{Drawing, Point};
+use crate::families::FamilyError;
 use crate::graph::{EdgeId, Graph, Vertex};
+use crate::size::GraphSize;
 use std::f64::consts::TAU;
 use std::fmt;
-
-/// The largest number of edges a family member may have.
-pub const MAX_FAMILY_EDGES: usize = 1 << 20;
 
 /// A plane graph (its cells set) with a straight-line drawing of its embedding.
 #[derive(Debug, Clone, PartialEq)]
@@ -25,57 +24,34 @@ pub struct Embedded {
     pub drawing: Drawing,
 }
 
-/// Why a family has no member with the given parameters.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum FamilyError {
-    /// A parameter is below the family's smallest member.
-    #[error("{family} needs {parameter} >= {min}, got {given}")]
-    TooSmall {
-        /// The family, e.g. `wheel`.
-        family: &'static str,
-        /// The parameter, e.g. `N`.
-        parameter: &'static str,
-        /// The smallest allowed value.
-        min: usize,
-        /// The value given.
-        given: usize,
-    },
-    /// The member would have more than [`MAX_FAMILY_EDGES`] edges.
-    #[error(
-        "{family} with these parameters has {edges} edges, more than the limit of {limit}; give smaller parameters"
-    )]
-    TooLarge {
-        /// The family.
-        family: &'static str,
-        /// Its number of edges (saturated at `u128::MAX`).
-        edges: u128,
-        /// [`MAX_FAMILY_EDGES`].
-        limit: usize,
-    },
-    /// Two paths of a theta graph have one edge each: they would be the same edge.
-    #[error(
-        "theta {a} {b} {c} has two paths of one edge, which would be one edge twice; at most one of A, B, C may be 1"
-    )]
-    ParallelPaths {
-        /// A.
-        a: usize,
-        /// B.
-        b: usize,
-        /// C.
-        c: usize,
-    },
-}
-
-fn at_least(family: &'static str, parameter: &'static str, min: usize, given: usize) -> Result<(), FamilyError> {
-    if given < min { Err(FamilyError::TooSmall { family, parameter, min, given }) } else { Ok(()) }
-}
-
-fn limit(family: &'static str, edges: u128) -> Result<(), FamilyError> {
-    if edges > MAX_FAMILY_EDGES as u128 {
-        Err(FamilyError::TooLarge { family, edges, limit: MAX_FAMILY_EDGES })
-    } else {
-        Ok(())
+/// Refuses `given < least` for the member `member` of `family`.
+fn at_least(
+    member: PlaneFamily,
+    family: &'static str,
+    parameter: &'static str,
+    least: usize,
+    given: usize,
+) -> Result<(), FamilyError> {
+    if given < least {
+        return Err(FamilyError::OutOfRange {
+            family,
+            member: member.to_string(),
+            parameter,
+            value: given as u64,
+            least: least as u64,
+            most: None,
+        });
     }
+    Ok(())
+}
+
+/// Refuses a member past [`GraphSize::LIMIT`], before anything is allocated.
+fn limit(member: PlaneFamily, family: &'static str, vertices: u128, edges: u128) -> Result<(), FamilyError> {
+    let size = GraphSize::new(vertices, edges);
+    if size.within_limit() {
+        return Ok(());
+    }
+    Err(FamilyError::TooLarge { family, member: member.to_string(), size, limit: GraphSize::LIMIT })
 }
 
 /// Assembles a family member; its cells are correct by construction.
@@ -100,8 +76,9 @@ fn on_circle(r: f64, k: usize, n: usize) -> Point {
 /// (as [`crate::families::cycle`]), one cell `0-1-...-(n-1)`. Drawn as a
 /// regular polygon, vertex `i` at angle `2 pi i / n`.
 pub fn cycle(n: usize) -> Result<Embedded, FamilyError> {
-    at_least("a cycle", "N", 3, n)?;
-    limit("a cycle", n as u128)?;
+    let member = PlaneFamily::Cycle(n);
+    at_least(member, "cycle", "number of edges", 3, n)?;
+    limit(member, "cycle", n as u128, n as u128)?;
     let edges: Vec<_> = (0..n).map(|i| (i, (i + 1) % n)).collect();
     let cells = vec![cell(&(0..n).map(|i| (i, true)).collect::<Vec<_>>())];
     Ok(assemble(n, &edges, cells, (0..n).map(|i| on_circle(1.0, i, n)).collect()))
@@ -113,8 +90,9 @@ pub fn cycle(n: usize) -> Result<Embedded, FamilyError> {
 /// triangle `0-(i+1)-(i+2)`. Drawn with the hub at the origin and rim
 /// vertex `i+1` at angle `2 pi i / n`.
 pub fn wheel(n: usize) -> Result<Embedded, FamilyError> {
-    at_least("a wheel", "N", 3, n)?;
-    limit("a wheel", 2 * n as u128)?;
+    let member = PlaneFamily::Wheel(n);
+    at_least(member, "wheel", "number of spokes", 3, n)?;
+    limit(member, "wheel", n as u128 + 1, 2 * n as u128)?;
     let rim = |i: usize| i % n + 1;
     let mut edges: Vec<_> = (0..n).map(|i| (rim(i), rim(i + 1))).collect();
     edges.extend((0..n).map(|i| (0, rim(i))));
@@ -136,8 +114,9 @@ pub fn k4() -> Embedded {
 /// (`i < n-1`) is the triangle `0-(i+1)-(i+2)`. Drawn with path vertex
 /// `i+1` at `(i, 0)` and the hub at `((n-1)/2, 1)`.
 pub fn fan(n: usize) -> Result<Embedded, FamilyError> {
-    at_least("a fan", "N", 2, n)?;
-    limit("a fan", 2 * n as u128 - 1)?;
+    let member = PlaneFamily::Fan(n);
+    at_least(member, "fan", "number of path vertices", 2, n)?;
+    limit(member, "fan", n as u128 + 1, 2 * n as u128 - 1)?;
     let mut edges: Vec<_> = (0..n - 1).map(|i| (i + 1, i + 2)).collect();
     edges.extend((0..n).map(|i| (0, i + 1)));
     let cells = (0..n - 1).map(|i| cell(&[(n - 1 + i, true), (i, true), (n + i, false)])).collect();
@@ -157,13 +136,19 @@ pub fn fan(n: usize) -> Result<Embedded, FamilyError> {
 /// the line `y = h` (at `x = 1/2` for two edges, evenly over `[1/4, 3/4]`
 /// otherwise), a path at height 0 runs straight along the axis.
 pub fn theta(a: usize, b: usize, c: usize) -> Result<Embedded, FamilyError> {
-    for (name, len) in [("A", a), ("B", b), ("C", c)] {
-        at_least("a theta graph", name, 1, len)?;
+    let member = PlaneFamily::Theta(a, b, c);
+    for (name, len) in [("length of path A", a), ("length of path B", b), ("length of path C", c)] {
+        at_least(member, "theta graph", name, 1, len)?;
     }
     if [a, b, c].iter().filter(|&&l| l == 1).count() > 1 {
-        return Err(FamilyError::ParallelPaths { a, b, c });
+        return Err(FamilyError::RepeatedEdge {
+            family: "theta graph",
+            member: member.to_string(),
+            needs: "at most one path of length 1",
+        });
     }
-    limit("a theta graph", a as u128 + b as u128 + c as u128)?;
+    let edges = a as u128 + b as u128 + c as u128;
+    limit(member, "theta graph", edges - 1, edges)?;
     let lens = [a, b, c];
     // Heights of A, B, C: the one-edge path, if any, lies on the axis.
     let heights: [f64; 3] = match lens.iter().position(|&l| l == 1) {
@@ -215,10 +200,12 @@ fn theta_point(h: f64, k: usize, len: usize) -> Point {
 /// The cells are the unit squares, square `r*(n-1) + c` with lower left
 /// corner `(c, r)`.
 pub fn grid(m: usize, n: usize) -> Result<Embedded, FamilyError> {
-    at_least("a grid", "M", 2, m)?;
-    at_least("a grid", "N", 2, n)?;
+    let member = PlaneFamily::Grid(m, n);
+    at_least(member, "grid", "number of rows", 2, m)?;
+    at_least(member, "grid", "number of columns", 2, n)?;
     let (mm, nn) = (m as u128, n as u128);
-    limit("a grid", mm.saturating_mul(nn - 1).saturating_add((mm - 1).saturating_mul(nn)))?;
+    let edges = mm.saturating_mul(nn - 1).saturating_add((mm - 1).saturating_mul(nn));
+    limit(member, "grid", mm.saturating_mul(nn), edges)?;
     let v = |r: usize, c: usize| r * n + c;
     let h = |r: usize, c: usize| r * (n - 1) + c;
     let up = |r: usize, c: usize| m * (n - 1) + r * n + c;
@@ -234,7 +221,9 @@ pub fn grid(m: usize, n: usize) -> Result<Embedded, FamilyError> {
 
 /// The ladder with `n >= 2` rungs: the `2 x n` grid, with the numbering of [`grid`].
 pub fn ladder(n: usize) -> Result<Embedded, FamilyError> {
-    at_least("a ladder", "N", 2, n)?;
+    let member = PlaneFamily::Ladder(n);
+    at_least(member, "ladder", "number of rungs", 2, n)?;
+    limit(member, "ladder", 2 * n as u128, 3 * n as u128 - 2)?;
     grid(2, n)
 }
 
@@ -247,8 +236,9 @@ pub fn ladder(n: usize) -> Result<Embedded, FamilyError> {
 /// `n`. Drawn with outer vertex `i` at radius 2 and inner vertex `n+i` at
 /// radius 1, both at angle `2 pi i / n`.
 pub fn prism(n: usize) -> Result<Embedded, FamilyError> {
-    at_least("a prism", "N", 3, n)?;
-    limit("a prism", 3 * n as u128)?;
+    let member = PlaneFamily::Prism(n);
+    at_least(member, "prism", "length of its cycles", 3, n)?;
+    limit(member, "prism", 2 * n as u128, 3 * n as u128)?;
     let next = |i: usize| (i + 1) % n;
     let mut edges: Vec<_> = (0..n).map(|i| (i, next(i))).collect();
     edges.extend((0..n).map(|i| (n + i, n + next(i))));

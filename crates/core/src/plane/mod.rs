@@ -37,7 +37,7 @@ pub use board::{Board, BoardError, BoardErrorKind};
 pub use cell::{Cell, CellMask, CellStatus, Orientation, Step};
 pub use cells::{CELL_CHECKS, CellId, Cells, PlaneError, validate_cells};
 pub use drawing::{Drawing, DrawingError, EdgeRef, MAX_COORDINATE, MIN_COORDINATE, Point};
-pub use families::{Embedded, FamilyError, PlaneFamily};
+pub use families::{Embedded, PlaneFamily};
 pub use walks::{WalkError, format_cell_walks, parse_cell_walks};
 
 #[cfg(test)]

@@ -1,9 +1,11 @@
 //! Tests of cells, their checks, vertex walks, the predicates and the families.
 
-use super::families::{self, MAX_FAMILY_EDGES};
+use super::families;
 use super::*;
 use crate::decoration::{Arrow, Decoration};
+use crate::families::FamilyError;
 use crate::graph::Graph;
+use crate::size::GraphSize;
 use proptest::prelude::*;
 use std::collections::HashSet;
 
@@ -262,7 +264,7 @@ fn check_counts(e: &Embedded, vertices: usize, edges: usize, cells: usize) {
 #[test]
 fn family_limits_are_typed() {
     let small = |r: Result<Embedded, FamilyError>| match r {
-        Err(FamilyError::TooSmall { min, given, .. }) => (min, given),
+        Err(FamilyError::OutOfRange { least, value, most: None, .. }) => (least, value),
         other => panic!("{other:?}"),
     };
     assert_eq!(small(families::cycle(2)), (3, 2));
@@ -273,21 +275,40 @@ fn family_limits_are_typed() {
     assert_eq!(small(families::grid(5, 0)), (2, 0));
     assert_eq!(small(families::ladder(1)), (2, 1));
     assert_eq!(small(families::prism(2)), (3, 2));
-    assert_eq!(families::theta(1, 1, 4), Err(FamilyError::ParallelPaths { a: 1, b: 1, c: 4 }));
+    assert_eq!(
+        families::theta(1, 1, 4),
+        Err(FamilyError::RepeatedEdge {
+            family: "theta graph",
+            member: "theta 1 1 4".into(),
+            needs: "at most one path of length 1"
+        })
+    );
+    let max = crate::size::MAX_EDGES;
     let huge = [
         families::cycle(usize::MAX),
+        families::cycle(max + 1),
         families::wheel(usize::MAX / 2),
-        families::fan(MAX_FAMILY_EDGES),
+        families::fan(max),
         families::theta(usize::MAX, usize::MAX, usize::MAX),
         families::grid(usize::MAX, usize::MAX),
-        families::ladder(MAX_FAMILY_EDGES),
-        families::prism(MAX_FAMILY_EDGES / 3 + 1),
+        families::grid(2, max),
+        families::ladder(max),
+        families::prism(max / 3 + 1),
     ];
     for r in huge {
-        assert!(matches!(r, Err(FamilyError::TooLarge { limit: MAX_FAMILY_EDGES, .. })), "{r:?}");
+        match r {
+            Err(FamilyError::TooLarge { size, limit, .. }) => {
+                assert!(!size.within_limit() && limit == GraphSize::LIMIT)
+            }
+            other => panic!("{other:?}"),
+        }
     }
+    // The largest members within the limit are built.
+    assert_eq!(families::cycle(max).unwrap().graph.edge_count(), max);
     let m = families::theta(1, 1, 2).unwrap_err().to_string();
     assert!(m.contains("at most one") && !m.contains("--"), "{m}");
+    let m = families::wheel(2).unwrap_err().to_string();
+    assert_eq!(m, "wheel 2 is not a wheel: its number of spokes is 2, and a wheel needs at least 3");
 }
 
 #[test]

@@ -1,5 +1,5 @@
-//! Cops and robbers on an undirected graph, and cop-win graphs (seed text
-//! `003`).
+//! Cops and robbers on an undirected graph, and cop-win graphs (*Games on
+//! Arbitrary Graphs*).
 //!
 //! The cop chooses a vertex, then the robber; then they move in turns, the
 //! cop first, each along an edge or staying put. The cop wins if she reaches

@@ -1,4 +1,4 @@
-//! Fair Shares and Varied Pairs (seed text `002`): the almonds lie in heaps; a
+//! Fair Shares and Varied Pairs (*CGT V*): the almonds lie in heaps; a
 //! move either divides a heap into two or more equal-sized heaps, or merges
 //! two heaps of *different* sizes into one. A player who faces all heaps of
 //! size 1 cannot move and loses. The game is loopy.

@@ -1,6 +1,6 @@
 //! One-heap games: a position is a heap of `n` stones (chips, counters).
 //!
-//! Rules, as in the seed texts:
+//! Rules, as in the sources of the crate (*CGT V*, *Games on Arbitrary Graphs*):
 //!
 //! * **subtraction game** with subtraction set `S`: remove `s ∈ S` stones;
 //! * **Nim** on one heap: remove any positive number of stones;

@@ -1,4 +1,4 @@
-//! The classic games of the seed texts, each a rule-defined [`Game`] with
+//! The classic games of the crate's sources, each a rule-defined [`Game`] with
 //! its parameters, and each able to write and read its positions
 //! ([`Notation`]).
 //!

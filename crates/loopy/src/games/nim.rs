@@ -2,7 +2,7 @@
 //!
 //! * **Nim**: heaps of stones; a move takes any positive number of stones from
 //!   one heap. Positions are the heap sizes in order, written `3,4,5`.
-//! * **Nimble** (seed text `003`): coins on the squares `0, 1, 2, ...` of a
+//! * **Nimble** (*Games on Arbitrary Graphs*): coins on the squares `0, 1, 2, ...` of a
 //!   line, several per square allowed; a move takes one coin and moves it to
 //!   any square to its left. Play ends when every coin is on square 0. It is
 //!   Nim in disguise: a coin on square `s` is a heap of `s`. Positions are the

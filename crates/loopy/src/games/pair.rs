@@ -1,6 +1,6 @@
 //! Two-number games: the rectangle slicing game and Empty and Divide.
 //!
-//! * **Rectangle slicing** (the board game of the seed text `003`): a position
+//! * **Rectangle slicing** (the board game of *Games on Arbitrary Graphs*): a position
 //!   is an `a × b` board; a move cuts a slice of thickness 1 off it,
 //!   horizontally or vertically, leaving `(a-1) × b` or `a × (b-1)`. A board
 //!   with a side 0 has nothing left to cut and is terminal. Its Sprague-Grundy

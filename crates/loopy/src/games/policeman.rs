@@ -1,4 +1,4 @@
-//! The policeman and the thief (seed text `003`).
+//! The policeman and the thief (*Games on Arbitrary Graphs*).
 //!
 //! Play is on an `m × n` board given as text: `#` is a cell that cannot be
 //! entered, `.` a free cell, `P` the policeman's cell, `T` the thief's, `E`

@@ -1,4 +1,4 @@
-//! Turning Turtles (seed text `003`): a row of `n` coins, each heads (`H`) or
+//! Turning Turtles (*Games on Arbitrary Graphs*): a row of `n` coins, each heads (`H`) or
 //! tails (`T`); a move turns one coin from heads to tails and, if desired, one
 //! other coin to its left (either way). It is Nim in disguise: a head in place
 //! `k` (counting from 1 at the left) is a Nim heap of `k`.

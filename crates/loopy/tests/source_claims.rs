@@ -1,4 +1,4 @@
-//! The claims of the seed texts, each checked as the text states it, by
+//! The claims of the crate's sources (see the crate docs), each checked as the text states it, by
 //! computing. Where a text prints a table, the table is its own claim and is
 //! typed in here from the text; everything else is computed.
 
