@@ -87,6 +87,12 @@ pub fn read(text: &str) -> Result<(Table, Option<Checksum>), ReadError> {
     if columns.pop().as_deref() != Some("grundy") || columns.is_empty() {
         return Err(bad("columns", "must list the key columns, then \"grundy\"".into()));
     }
+    if columns.iter().any(|c| c.contains('\n')) {
+        return Err(bad("columns", "must name each column on one line".into()));
+    }
+    if let Some(name) = super::column_clash(&columns) {
+        return Err(bad("columns", format!("names the key column {name:?} twice, or like the grundy or index field")));
+    }
     let recorded: Option<Checksum> = match v.get("checksum") {
         None | Some(Value::Null) => None,
         Some(c) => Some(
