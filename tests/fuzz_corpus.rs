@@ -11,7 +11,7 @@ use std::path::Path;
 
 /// Runs one target's check on every file of its corpus folder, and fails
 /// naming every file whose check panicked.
-fn replay(target: &str, check: fn(&[u8])) -> usize {
+fn replay(target: &str, check: checks::Check) -> usize {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/corpus").join(target);
     let entries = std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
     let mut files: Vec<_> = entries.map(|e| e.expect("a corpus entry").path()).collect();

@@ -20,9 +20,12 @@ pub use numbers::{budget, family};
 pub use plane::{board, cell_walks, drawing};
 pub use tables::{table, table_merge};
 
+/// A check: what one target runs on its bytes.
+pub type Check = fn(&[u8]);
+
 /// Every target: its name (the name of its corpus folder and of its file
 /// under `fuzz_targets/`) and its check.
-pub const TARGETS: &[(&str, fn(&[u8]))] = &[
+pub const TARGETS: &[(&str, Check)] = &[
     ("graph6", graph6),
     ("sparse6", sparse6),
     ("edge_list", edge_list),
