@@ -276,6 +276,48 @@ fn unreadable_tables_are_refused_with_the_line() {
 }
 
 #[test]
+fn column_names_survive_csv() {
+    // Found by fuzzing (fuzz/corpus/table): a column name with a comma, read
+    // from a quoted CSV header or from JSON, was written back unquoted.
+    use arrows_tables::format::{Format, Layout, ReadError};
+    let table = format::read("\"x,y\",z,grundy\n1,2,0\n").unwrap();
+    assert_eq!(table.columns, ["x,y", "z"]);
+    let mut out = Vec::new();
+    format::write(&table, Format::Csv, &Layout::default(), &mut out).unwrap();
+    assert_eq!(String::from_utf8(out).unwrap(), "\"x,y\",z,grundy\n1,2,0\n");
+    // A name over two lines cannot be written as a CSV header: refused.
+    let json = r#"{"format":"arrows-table","family":null,"variant":null,"shard":"1/1","total":0,"columns":["a\nb","grundy"],"rows":[]}"#;
+    assert!(matches!(format::read(json), Err(ReadError::Field { field: "columns", .. })));
+}
+
+#[test]
+fn key_columns_have_their_own_names() {
+    // Found by fuzzing (fuzz/corpus/table): a CSV table with two columns of
+    // one name was written as JSON rows whose second field replaced the first.
+    use arrows_tables::format::{CsvProblem, ReadError};
+    for (header, name) in [("x,x,grundy", "x"), ("index,grundy", "index"), ("a,grundy,grundy", "grundy")] {
+        assert_eq!(
+            format::read(&format!("{header}\n1,2,0\n")),
+            Err(ReadError::Csv { line: 1, problem: CsvProblem::Column { name: name.into() } }),
+            "{header}"
+        );
+    }
+    let json = r#"{"format":"arrows-table","family":null,"variant":null,"shard":"1/1","total":0,"columns":["n","n","grundy"],"rows":[]}"#;
+    assert!(matches!(format::read(json), Err(ReadError::Field { field: "columns", .. })));
+}
+
+#[test]
+fn json_error_columns_count_characters() {
+    // Found by fuzzing (fuzz/corpus/table_merge): serde_json counts bytes,
+    // so the column of an error after a non-ASCII character lay past the line.
+    use arrows_tables::format::ReadError;
+    let Err(ReadError::Json { line, column, .. }) = format::read("{\"é\u{FFFD}\": x}") else { panic!("not JSON") };
+    assert_eq!((line, column), (1, 8), "the x is the eighth character");
+    let Err(ReadError::Json { line, column, .. }) = format::read("{\"\u{FFFD}") else { panic!("not JSON") };
+    assert_eq!((line, column), (1, 3));
+}
+
+#[test]
 fn library_errors_name_no_command_line_flag() {
     let family = Family::new(Spec::Spider { legs: vec![span(0, 3); 3] }).unwrap();
     let options = SweepOptions { variant: Variant::Trimmed, shard: Shard::WHOLE, threads: None };

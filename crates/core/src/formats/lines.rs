@@ -122,20 +122,22 @@ impl<R: BufRead> Iterator for GraphLines<R> {
     fn next(&mut self) -> Option<Self::Item> {
         while !self.done {
             let budget = self.budget;
-            let text = match self.next_line() {
+            let written = match self.next_line() {
                 None => break,
                 Some(Err(e)) => {
                     self.done = true;
                     return Some(Err(e));
                 }
-                Some(Ok(text)) => text.trim(),
+                Some(Ok(written)) => written,
             };
+            let text = written.trim();
             if text.is_empty() || text.starts_with('#') {
                 continue;
             }
+            // The line as written, so that columns in errors count from its start.
             let graph = match budget {
-                Some(b) => parse_graph_line_within(text, b),
-                None => parse_graph_line(text),
+                Some(b) => parse_graph_line_within(written, b),
+                None => parse_graph_line(written),
             };
             let text = text.to_string();
             let line = self.line;
@@ -165,6 +167,15 @@ mod tests {
         assert!(got[2].as_ref().unwrap_err().starts_with("line 5: graph6 column 4"), "{:?}", got[2]);
         assert_eq!(got[3], Ok((6, 4)));
         assert_eq!(got.len(), 4);
+    }
+
+    #[test]
+    fn columns_count_from_the_start_of_the_line() {
+        // Found by fuzzing (fuzz/corpus/graph_lines): the column counted from
+        // the line with its leading spaces trimmed, unlike parse_graph_line.
+        let got = read(b"  P\n\t0-1,x\n");
+        assert!(got[0].as_ref().unwrap_err().starts_with("line 1: graph6 column 4"), "{:?}", got[0]);
+        assert!(got[1].as_ref().unwrap_err().starts_with("line 2: edge list column 6"), "{:?}", got[1]);
     }
 
     #[test]

@@ -110,18 +110,20 @@ fn outer_darts(graph: &Graph, points: &[Point], rotation: &Rotation, component: 
     lowest
         .into_iter()
         .flatten()
-        .map(|v| {
+        .filter_map(|v| {
             // Every neighbour lies to the right (or straight above): its angle is in
             // (-pi/2, pi/2]. The darts with angle in [0, pi/2] come first; the wedge
             // holding angle pi starts at the last of them, or at the last dart when
-            // all point below the axis.
+            // all point below the axis. An isolated vertex has no dart (and its
+            // component no face).
             let ring = &rotation.around[v];
+            let last = ring.len().checked_sub(1)?;
             let o = points[v];
             let up = ring.iter().rposition(|&d| {
                 let p = points[head(graph, d)];
                 p.y > o.y || (p.y == o.y && p.x > o.x)
             });
-            ring[up.unwrap_or(ring.len() - 1)]
+            Some(ring[up.unwrap_or(last)])
         })
         .collect()
 }

@@ -191,6 +191,15 @@ fn nested_and_pendant_parts_keep_the_enclosing_cycle() {
 }
 
 #[test]
+fn isolated_vertices_have_no_face() {
+    // Found by fuzzing (fuzz/corpus/drawing): vertex 1, on no edge, has no
+    // dart for the outer face of its component, and tracing panicked.
+    let cells = traced(&[(0, 2), (2, 3), (3, 0)], &[(0.0, 0.0), (9.0, 9.0), (1.0, 0.0), (0.0, 1.0)]).unwrap();
+    assert_eq!(edge_sets(&cells), EdgeSets::from([vec![0, 1, 2]]));
+    assert!(traced(&[(0, 2)], &[(0.0, 0.0), (5.0, 0.0), (1.0, 0.0)]).unwrap().is_empty());
+}
+
+#[test]
 fn traced_cells_run_counterclockwise() {
     // Triangle 0(0,0) 1(1,0) 2(0,1): counterclockwise is 0 -> 1 -> 2.
     let cells = traced(&[(0, 1), (1, 2), (2, 0)], &[(0.0, 0.0), (1.0, 0.0), (0.0, 1.0)]).unwrap();

@@ -11,7 +11,8 @@ use std::io::{self, Write};
 
 /// Writes the table as CSV.
 pub fn write(table: &Table, out: &mut dyn Write) -> io::Result<()> {
-    writeln!(out, "{},grundy", table.columns.join(","))?;
+    let names: Vec<String> = table.columns.iter().map(|c| quote(c)).collect();
+    writeln!(out, "{},grundy", names.join(","))?;
     for r in &table.rows {
         let key = match &r.key {
             Key::Numbers(v) => v.iter().map(usize::to_string).collect::<Vec<_>>().join(","),
@@ -24,7 +25,8 @@ pub fn write(table: &Table, out: &mut dyn Write) -> io::Result<()> {
 }
 
 /// graph6 uses the printable bytes 63..=126, which never need quoting;
-/// anything else is quoted to stay a single field.
+/// anything else (a graph's line as given, a column name read from a file)
+/// is quoted to stay a single field.
 fn quote(s: &str) -> String {
     if s.contains([',', '"', '\n']) { format!("\"{}\"", s.replace('"', "\"\"")) } else { s.to_string() }
 }
@@ -40,6 +42,9 @@ pub fn read(text: &str) -> Result<Table, ReadError> {
         return Err(ReadError::Csv { line: h + 1, problem: CsvProblem::Header { header: header.into() } });
     }
     let columns: Vec<String> = names[..names.len() - 1].to_vec();
+    if let Some(name) = super::column_clash(&columns) {
+        return Err(ReadError::Csv { line: h + 1, problem: CsvProblem::Column { name: name.into() } });
+    }
     let kind = kind_of_columns(&columns);
     let mut rows = Vec::new();
     for (i, line) in lines {

@@ -57,12 +57,20 @@ pub fn write(table: &Table, out: &mut dyn Write) -> io::Result<()> {
     writeln!(out, "]}}")
 }
 
+/// serde_json counts an error's column in bytes; the column of a
+/// [`ReadError::Json`] counts characters, like every other reader of the
+/// project, so that it points into the line as a person sees it.
+fn char_column(text: &str, line: usize, byte_column: usize) -> usize {
+    let Some(l) = line.checked_sub(1).and_then(|i| text.split('\n').nth(i)) else { return byte_column };
+    l.char_indices().take_while(|&(i, _)| i < byte_column).count() + byte_column.saturating_sub(l.len())
+}
+
 /// Reads a table written by [`write`], with the checksum it records (if
 /// any), which its contents must match.
 pub fn read(text: &str) -> Result<(Table, Option<Checksum>), ReadError> {
     let v: Value = serde_json::from_str(text).map_err(|e| ReadError::Json {
         line: e.line(),
-        column: e.column(),
+        column: char_column(text, e.line(), e.column()),
         message: e.to_string().split(" at line ").next().unwrap_or_default().to_string(),
     })?;
     if v.get("format").and_then(Value::as_str) != Some(FORMAT_NAME) {
@@ -80,6 +88,12 @@ pub fn read(text: &str) -> Result<(Table, Option<Checksum>), ReadError> {
         .map_err(|e| bad("columns", format!("is not a list of names: {e}")))?;
     if columns.pop().as_deref() != Some("grundy") || columns.is_empty() {
         return Err(bad("columns", "must list the key columns, then \"grundy\"".into()));
+    }
+    if columns.iter().any(|c| c.contains('\n')) {
+        return Err(bad("columns", "must name each column on one line".into()));
+    }
+    if let Some(name) = super::column_clash(&columns) {
+        return Err(bad("columns", format!("names the key column {name:?} twice, or like the grundy or index field")));
     }
     let recorded: Option<Checksum> = match v.get("checksum") {
         None | Some(Value::Null) => None,

@@ -139,6 +139,13 @@ pub fn write(table: &Table, format: Format, layout: &Layout, out: &mut dyn Write
     }
 }
 
+/// The first key column named twice, or named like a field every row has
+/// (`grundy`, `index`): a table keyed by it would not read back.
+fn column_clash(columns: &[String]) -> Option<&str> {
+    let mut seen = std::collections::HashSet::new();
+    columns.iter().find(|c| *c == "grundy" || *c == "index" || !seen.insert(c.as_str())).map(String::as_str)
+}
+
 /// What is wrong with a line of a CSV table.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum CsvProblem {
@@ -147,6 +154,14 @@ pub enum CsvProblem {
     Header {
         /// The header line.
         header: String,
+    },
+    /// A key column is named twice, or like a field every row has.
+    #[error(
+        "the key column {name:?} is named twice, or like the grundy or index field; give each key column its own name"
+    )]
+    Column {
+        /// The column's name.
+        name: String,
     },
     /// A quoted field is not closed.
     #[error("a quoted field is not closed; end it with \"")]
