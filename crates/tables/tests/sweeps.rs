@@ -285,6 +285,11 @@ fn column_names_survive_csv() {
     let mut out = Vec::new();
     format::write(&table, Format::Csv, &Layout::default(), &mut out).unwrap();
     assert_eq!(String::from_utf8(out).unwrap(), "\"x,y\",z,grundy\n1,2,0\n");
+    // A first column opening with a brace is quoted, or the CSV would read as JSON.
+    let table = format::read("\"{x\",grundy\n1,0\n").unwrap();
+    let mut out = Vec::new();
+    format::write(&table, Format::Csv, &Layout::default(), &mut out).unwrap();
+    assert_eq!(format::read(std::str::from_utf8(&out).unwrap()), Ok(table));
     // A name over two lines cannot be written as a CSV header: refused.
     let json = r#"{"format":"arrows-table","family":null,"variant":null,"shard":"1/1","total":0,"columns":["a\nb","grundy"],"rows":[]}"#;
     assert!(matches!(format::read(json), Err(ReadError::Field { field: "columns", .. })));

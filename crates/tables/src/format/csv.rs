@@ -26,9 +26,14 @@ pub fn write(table: &Table, out: &mut dyn Write) -> io::Result<()> {
 
 /// graph6 uses the printable bytes 63..=126, which never need quoting;
 /// anything else (a graph's line as given, a column name read from a file)
-/// is quoted to stay a single field.
+/// is quoted to stay a single field, and so is a field opening with `{`,
+/// which would make the file read as JSON.
 fn quote(s: &str) -> String {
-    if s.contains([',', '"', '\n']) { format!("\"{}\"", s.replace('"', "\"\"")) } else { s.to_string() }
+    if s.contains([',', '"', '\n']) || s.trim_start().starts_with('{') {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_string()
+    }
 }
 
 /// Reads a CSV table (header row, then rows). Positions are the row order.
