@@ -32,7 +32,7 @@ fn run(cli: Cli) -> CliResult {
         Command::K4 { spec, play } => analysis::run(&spec, &play),
         Command::Board { spec, mut play } => {
             // A board is a Game of Cycles board unless the Game of Arrows is asked for.
-            play.cycles = !play.untrimmed;
+            play.rules.cycles = !play.rules.untrimmed;
             analysis::run(&spec, &play)
         }
         Command::Trim(args) => trim::run(&args),

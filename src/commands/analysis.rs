@@ -31,7 +31,7 @@ pub fn run(source: &impl Source, opts: &PlayOpts) -> CliResult {
     let mut first = true;
     let mut drawer = draw::Drawer::new(&opts.draw);
     let result = source.for_each_within(Some(budget.get()), |mut named| {
-        if opts.cycles {
+        if opts.rules.cycles {
             named.embed().map_err(|e| in_graph(&named, e))?;
         }
         let start = match &opts.state {

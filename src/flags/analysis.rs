@@ -26,9 +26,9 @@ impl From<EngineChoice> for Engine {
     }
 }
 
-/// Options shared by every analysis command.
+/// The rule set and the play convention: shared by the analysis commands and `arrows play`.
 #[derive(Args, Debug, Clone)]
-pub struct PlayOpts {
+pub struct RuleOpts {
     /// Play the Game of Arrows (no vertex, leaves included, may become a sink
     /// or a source) instead of the Trimmed Game of Arrows.
     #[arg(long)]
@@ -46,6 +46,32 @@ pub struct PlayOpts {
     /// value 1). Computed by the brute-force and explicit engines.
     #[arg(long)]
     pub misere: bool,
+}
+
+impl RuleOpts {
+    /// The rule set the flags choose.
+    pub fn variant(&self) -> Variant {
+        if self.cycles {
+            Variant::Cycles
+        } else if self.untrimmed {
+            Variant::Untrimmed
+        } else {
+            Variant::Trimmed
+        }
+    }
+
+    /// The play convention the flags choose.
+    pub fn play(&self) -> Play {
+        if self.misere { Play::Misere } else { Play::Normal }
+    }
+}
+
+/// Options shared by every analysis command.
+#[derive(Args, Debug, Clone)]
+pub struct PlayOpts {
+    /// The rule set and the play.
+    #[command(flatten)]
+    pub rules: RuleOpts,
     /// Start from this state instead of the empty one: arrows TAIL>HEAD,
     /// comma separated, e.g. "0>1,5>4".
     #[arg(long, value_name = "ARROWS")]
@@ -84,18 +110,12 @@ pub struct PlayOpts {
 impl PlayOpts {
     /// The rule set the flags choose.
     pub fn variant(&self) -> Variant {
-        if self.cycles {
-            Variant::Cycles
-        } else if self.untrimmed {
-            Variant::Untrimmed
-        } else {
-            Variant::Trimmed
-        }
+        self.rules.variant()
     }
 
     /// The play convention the flags choose.
     pub fn play(&self) -> Play {
-        if self.misere { Play::Misere } else { Play::Normal }
+        self.rules.play()
     }
 }
 

@@ -1,6 +1,6 @@
 //! Flags of `arrows play`: a game in the terminal against perfect strategy.
 
-use crate::flags::analysis::EngineChoice;
+use crate::flags::analysis::{EngineChoice, RuleOpts};
 use arrows_core::{Play, Variant};
 use clap::{Args, ValueEnum};
 
@@ -49,23 +49,13 @@ pub struct PlayArgs {
     /// Who moves first.
     #[arg(long, value_enum, default_value_t = First::Me)]
     pub first: First,
-    /// Play the Game of Arrows (no vertex, leaves included, may become a sink
-    /// or a source) instead of the Trimmed Game of Arrows.
-    #[arg(long)]
-    pub untrimmed: bool,
+    /// The rule set and the play.
+    #[command(flatten)]
+    pub rules: RuleOpts,
     /// Start from this state instead of the empty one: arrows TAIL>HEAD,
     /// comma separated, e.g. "0>1,5>4".
     #[arg(long, value_name = "ARROWS")]
     pub state: Option<String>,
-    /// The Game of Cycles: a player who completes a cycle cell wins at once.
-    /// The cells come with the plane families (wheel, fan, theta, grid,
-    /// ladder, prism, k4).
-    #[arg(long)]
-    pub cycles: bool,
-    /// Misère play: the last player to move loses (and so does the player
-    /// who completes a cell).
-    #[arg(long)]
-    pub misere: bool,
     /// The engine arrows thinks with [default: canonical where it applies,
     /// otherwise brute].
     #[arg(long, value_enum)]
@@ -79,17 +69,11 @@ pub struct PlayArgs {
 impl PlayArgs {
     /// The rule set the flags choose.
     pub fn variant(&self) -> Variant {
-        if self.cycles {
-            Variant::Cycles
-        } else if self.untrimmed {
-            Variant::Untrimmed
-        } else {
-            Variant::Trimmed
-        }
+        self.rules.variant()
     }
 
     /// The play convention the flags choose.
     pub fn play(&self) -> Play {
-        if self.misere { Play::Misere } else { Play::Normal }
+        self.rules.play()
     }
 }
