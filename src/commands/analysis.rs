@@ -7,15 +7,13 @@ use crate::commands::source::{Named, Source};
 use crate::commands::{draw, memory};
 use crate::error::{CliError, CliResult};
 use crate::flags::analysis::PlayOpts;
-use arrows_core::{Arrow, Decoration, Play, Position, Variant};
-use arrows_solve::explain::explain;
-use arrows_solve::remoteness::{Remoteness, RemotenessSearch};
+use arrows_core::{Decoration, Play, Position, Variant};
 use arrows_solve::report::{MoveValue, Report};
+use arrows_solve::study::{Request, StudyError, study_on};
 use arrows_solve::{Analyzer, Engine, SolveError};
 use arrows_text::{Columns, bytes, count};
-use arrows_work::Control;
 use std::io::Write;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Analyses every graph of `source` and prints the report. One analyzer
 /// serves every graph, so a file of graphs shares the canonical memo. A
@@ -40,30 +38,13 @@ pub fn run(source: &impl Source, opts: &PlayOpts) -> CliResult {
                 .map_err(|e| in_graph(&named, CliError::usage(e.to_string()).caused_by(e)))?,
         };
         let position = Position::new(&named.graph, opts.variant(), &start).with_play(opts.play());
-        // Canonical where it computes the game, brute force otherwise.
-        let engine =
-            chosen.unwrap_or(if Engine::Canonical.computes(position) { Engine::Canonical } else { Engine::Brute });
-        let clock = Instant::now();
-        let analysis = analyzer
-            .analyze(position, engine, &control)
-            .map_err(|e| in_graph(&named, advice(position, e, budget.get())))?;
-        let elapsed = clock.elapsed();
+        let request = Request { engine: chosen, moves: opts.moves, explain: opts.explain };
+        let report = study_on(&named.name, named.spider.clone(), position, &request, &mut analyzer, &control)
+            .map_err(|e| in_graph(&named, refusal(position, e, budget.get())))?
+            .at_line(named.line);
         bar.finish();
-        let mut report =
-            Report::new(&named.name, position, &analysis, elapsed).on_spider(named.spider.clone()).at_line(named.line);
-        if opts.moves {
-            let values = analyzer
-                .move_values(position, engine, &control)
-                .map_err(|e| in_graph(&named, advice(position, e, budget.get())))?;
-            report = report.with_moves(values, remoteness(position, &control)?);
-        }
-        if opts.explain {
-            let x = explain(position, analyzer.canonical(), &control)
-                .map_err(|e| in_graph(&named, explain_refusal(position, e, budget.get())))?;
-            report = report.with_explanation(x);
-        }
         if let Some(drawer) = drawer.as_mut() {
-            if drawer.draw(&named, position, &analysis, &report, opts.json, &mut out)? == draw::Shown::Instead {
+            if drawer.draw(&named, position, &report, opts.json, &mut out)? == draw::Shown::Instead {
                 return Ok(());
             }
         }
@@ -151,13 +132,7 @@ fn about(needed: u64) -> String {
 /// Another engine that takes the game and whose estimate fits the budget,
 /// the canonical engine first.
 fn other_engine(position: Position<'_>, refused: Engine, budget: u64) -> Option<Engine> {
-    let fits = |e: Engine| {
-        e != refused
-            && e.computes(position)
-            && (e != Engine::Brute || position.unmarked() <= arrows_solve::brute::MAX_UNMARKED)
-            && e.estimated_bytes(position) <= budget
-    };
-    [Engine::Canonical, Engine::Brute, Engine::Explicit].into_iter().find(|&e| fits(e))
+    Engine::alternative(position, refused, budget)
 }
 
 /// Prefixes an error with the graph it concerns when the graph came from a file.
@@ -252,46 +227,20 @@ fn write_text(report: &Report, out: &mut impl Write, stats: bool) -> std::io::Re
     writeln!(out, "time           {}", arrows_text::duration(Duration::from_secs_f64(this.time_ms / 1e3)))
 }
 
-/// The remoteness of the position and of each follower, when the search
-/// is quick and fits the budget (`None` otherwise: remoteness is for the
-/// games brute force finishes in about a second).
-fn remoteness(position: Position<'_>, control: &Control) -> Result<Option<RemotenessPair>, CliError> {
-    if !arrows_solve::remoteness::is_quick(position) {
-        return Ok(None);
-    }
-    let mut search = match RemotenessSearch::new(position, control) {
-        Ok(s) => s,
-        Err(SolveError::Cancelled(c)) => return Err(c.into()),
-        Err(_) => return Ok(None),
-    };
-    let own = search.start().map_err(remoteness_stop)?;
-    let followers = search.followers().map_err(remoteness_stop)?;
-    Ok(Some((own, followers)))
-}
-
-/// The remoteness of a position and of its followers.
-type RemotenessPair = (Remoteness, Vec<(Arrow, Remoteness)>);
-
-/// A remoteness search that stopped on the way.
-fn remoteness_stop(e: SolveError) -> CliError {
+/// One line of advice for a study's refusal: the engine's, or the step's
+/// (remoteness, decomposition) with the flag that drops it.
+fn refusal(position: Position<'_>, e: StudyError, budget: u64) -> CliError {
     match e {
-        SolveError::Cancelled(c) => c.into(),
-        e => CliError::usage(format!("{e}; drop --moves, or raise --max-memory")).caused_by(e),
-    }
-}
-
-/// `--explain` where the decomposition does not exist.
-fn explain_refusal(position: Position<'_>, e: SolveError, budget: u64) -> CliError {
-    match e {
-        SolveError::Unsupported { game, .. } => {
-            let why = if position.play == Play::Misere {
-                "misère values do not add over components"
-            } else {
-                "the canonical engine does not value cycle cells yet"
-            };
-            CliError::usage(format!("--explain has no decomposition for {game}: {why}; drop --explain"))
+        StudyError::Solve(e) => advice(position, e, budget),
+        StudyError::Remoteness(_) => {
+            let message = format!("{e}; drop --moves, or raise --max-memory");
+            CliError::usage(message).caused_by(e)
         }
-        e => advice(position, e, budget),
+        StudyError::NoDecomposition { game, why, .. } => {
+            let message = format!("--explain has no decomposition for {game}: {why}; drop --explain");
+            CliError::usage(message).caused_by(e)
+        }
+        StudyError::Explain(inner) => advice(position, inner, budget),
     }
 }
 

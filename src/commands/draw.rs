@@ -7,9 +7,8 @@ use crate::commands::source::Named;
 use crate::error::{CliError, CliResult};
 use crate::flags::analysis::DrawOpts;
 use arrows_core::Position;
-use arrows_draw::{DrawError, Format, Picture};
-use arrows_solve::Analysis;
-use arrows_solve::canonical::decompose;
+use arrows_draw::solved::picture;
+use arrows_draw::{DrawError, Format};
 use arrows_solve::report::Report;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -46,12 +45,11 @@ impl Drawer {
         &mut self,
         named: &Named,
         position: Position<'_>,
-        analysis: &Analysis,
         report: &Report,
         json: bool,
         out: &mut impl Write,
     ) -> CliResult<Shown> {
-        let drawing = picture(named, position, analysis).render(self.format).map_err(|e| refusal(named, e))?;
+        let drawing = picture(position, report, None).render(self.format).map_err(|e| refusal(named, e))?;
         if let Some(file) = &self.out {
             let file = numbered(file, named.line);
             std::fs::write(&file, drawing).map_err(|e| {
@@ -98,21 +96,6 @@ impl Drawer {
         }
         Ok(())
     }
-}
-
-/// The picture of an analysed position: its components coloured, its
-/// winning moves highlighted, a title line with the graph, the rule set,
-/// the value and the winner.
-fn picture(named: &Named, position: Position<'_>, analysis: &Analysis) -> Picture {
-    let components = decompose(position).into_iter().map(|c| c.graph_edges).collect();
-    let winner = if analysis.first_player_wins() { "first player wins" } else { "second player wins" };
-    let value = analysis.grundy.map_or_else(|| "a cell to complete".to_string(), |g| format!("value {g}"));
-    let play = if position.play == arrows_core::Play::Misere { " (misère)" } else { "" };
-    let title = format!("{} · {}{play} · {value} · {winner}", named.name, position.variant.title());
-    Picture::new(named.graph.clone(), position.state.clone())
-        .with_components(components)
-        .with_highlights(analysis.winning_moves.clone())
-        .with_title(title)
 }
 
 /// `pic.svg` for a graph given on the command line, `pic-LINE.svg` for one

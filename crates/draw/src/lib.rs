@@ -36,6 +36,7 @@ pub mod layout;
 pub mod palette;
 mod picture;
 mod scene;
+pub mod solved;
 mod svg;
 mod text;
 mod tikz;

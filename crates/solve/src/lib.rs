@@ -21,7 +21,9 @@ pub mod report;
 pub mod session;
 pub mod size;
 mod stack;
+pub mod study;
 
 pub use analysis::{Analysis, Analyzer, Engine, Stats, analyze};
 pub use brute::{BruteForce, Parities};
 pub use error::{SolveError, Unsupported};
+pub use study::{Request, StudyError, study};

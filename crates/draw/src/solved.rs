@@ -1,0 +1,28 @@
+//! The picture of a solved position, as every front door draws it: the
+//! components of its unmarked edges coloured, its winning moves
+//! highlighted, and a title line with the graph, the rule set, the value
+//! and the winner, all taken from the position's [`Report`].
+
+use crate::Picture;
+use arrows_core::{Drawing, Play, Position};
+use arrows_solve::canonical::decompose;
+use arrows_solve::report::Report;
+
+/// The picture of `position` as `report` describes it, its vertices where
+/// `drawing` puts them (a plane family's own drawing, or the positions a
+/// user gave) or, without one, where the layout for the graph's shape does.
+pub fn picture(position: Position<'_>, report: &Report, drawing: Option<Drawing>) -> Picture {
+    let components = decompose(position).into_iter().map(|c| c.graph_edges).collect();
+    let winner = if report.winner == "first" { "first player wins" } else { "second player wins" };
+    let value = report.grundy.map_or_else(|| "a cell to complete".to_string(), |g| format!("value {g}"));
+    let play = if position.play == Play::Misere { " (misère)" } else { "" };
+    let title = format!("{} · {}{play} · {value} · {winner}", report.graph, position.variant.title());
+    let picture = Picture::new(position.graph.clone(), position.state.clone())
+        .with_components(components)
+        .with_highlights(report.winning_moves.clone())
+        .with_title(title);
+    match drawing {
+        Some(d) => picture.with_drawing(d),
+        None => picture,
+    }
+}
