@@ -266,6 +266,15 @@ const ENGINES_AND_COMMANDS: &[Case] = &[
     // Sweeps with no graph, and a seed graph past the budget, named.
     case(&["table", "spider", "--legs", "0..0"], Refuse("the sweep holds no graph")),
     case(&["table", "broom", "--handle", "0..0", "--bristles", "0..0"], Refuse("the sweep holds no graph")),
+    // Plane families: a range below the family's least member, the wrong number of ranges,
+    // no member at all, and a board past brute force's reach without the canonical engine.
+    case(&["table", "wheel", "--spokes", "0..4", "--cycles"], Refuse("start --spokes at 3")),
+    case(&["table", "theta", "--paths", "1..2,1..3", "--cycles"], Refuse("takes 3 ranges")),
+    case(&["table", "theta", "--paths", "1..1", "--cycles"], Refuse("the sweep holds no graph")),
+    case(
+        &["table", "grid", "--m", "9..9", "--n", "9..9", "--cycles", "--misere"],
+        Refuse("the brute engine takes at most 28"),
+    ),
     case(
         &["table", "spider", "--legs", "0..2", "--k", "100", "--max-memory", "10M"],
         Refuse("the largest graph of the sweep"),

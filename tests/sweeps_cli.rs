@@ -71,7 +71,7 @@ proptest! {
         let spec = families()[which].clone();
         let family = Family::new(spec).unwrap();
         let control = Control::new(Budget::bytes(1 << 30));
-        let options = |shard| SweepOptions { variant: Variant::Trimmed, shard, threads: Some(1) };
+        let options = |shard| SweepOptions { shard, threads: Some(1), ..SweepOptions::new(Variant::Trimmed) };
         let whole = sweep(&family, &options(Shard::WHOLE), &control).unwrap();
         let mut seen = vec![0usize; whole.rows.len()];
         for residue in 0..modulus {

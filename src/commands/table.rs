@@ -14,6 +14,7 @@ use arrows_core::{Graph, Variant};
 use arrows_solve::SolveError;
 use arrows_tables::format::{self, Format, Layout, LayoutError, ReadError, WriteError};
 use arrows_tables::panels::PanelError;
+use arrows_tables::plane::Plane;
 use arrows_tables::store::{self, Part};
 use arrows_tables::{Family, MergeError, Shard, Span, Spec, SpecError, SweepError, SweepOptions, Table, patterns};
 
@@ -31,6 +32,18 @@ pub fn run(args: TableArgs) -> CliResult {
         TableFamily::Caterpillar { spine, leaves, opts } => (family(Spec::Caterpillar { spine, leaves })?, opts),
         TableFamily::Broom { handle, bristles, opts } => (family(Spec::Broom { handle, bristles })?, opts),
         TableFamily::Trees { edges, opts } => (family(Spec::Trees { edges })?, opts),
+        TableFamily::Wheel { spokes, opts } => (plane(Plane::Wheel, vec![spokes])?, opts),
+        TableFamily::Fan { vertices, opts } => (plane(Plane::Fan, vec![vertices])?, opts),
+        TableFamily::Theta { paths, opts } => {
+            let ranges = match paths.0.as_slice() {
+                [one] => vec![*one; 3],
+                many => many.to_vec(),
+            };
+            (plane(Plane::Theta, ranges)?, opts)
+        }
+        TableFamily::Grid { m, n, opts } => (plane(Plane::Grid, vec![m, n])?, opts),
+        TableFamily::Ladder { rungs, opts } => (plane(Plane::Ladder, vec![rungs])?, opts),
+        TableFamily::Prism { sides, opts } => (plane(Plane::Prism, vec![sides])?, opts),
         TableFamily::Graphs { file, opts } => {
             let graphs = read_graphs(&file)?;
             (Family::graphs(graphs).map_err(|e| in_file(&file, family_error(e)))?, opts)
@@ -42,7 +55,9 @@ pub fn run(args: TableArgs) -> CliResult {
     }
     let (shard, shard_from) = shard_of(&opts)?;
     let options = SweepOptions {
-        variant: if opts.untrimmed { Variant::Untrimmed } else { Variant::Trimmed },
+        variant: opts.rules.variant(),
+        play: opts.rules.play(),
+        engine: opts.engine.map(Into::into),
         shard,
         threads: opts.threads,
     };
@@ -83,6 +98,10 @@ fn shard_of(opts: &SweepArgs) -> CliResult<(Shard, String)> {
     }
 }
 
+fn plane(plane: Plane, ranges: Vec<Span>) -> CliResult<Family> {
+    family(Spec::Plane { plane, ranges })
+}
+
 fn family(spec: Spec) -> CliResult<Family> {
     Family::new(spec).map_err(family_error)
 }
@@ -115,6 +134,14 @@ fn family_error(e: SpecError) -> CliError {
         }
         SpecError::Empty { spec: Spec::Caterpillar { .. } } => "allow leaves, e.g. --leaves 0..3".into(),
         SpecError::Family(FamilyError::TooManyMembers { .. }) => "narrow the ranges".into(),
+        SpecError::BelowLeast { parameter, least, range, .. } => {
+            let flag = match *parameter {
+                "A" | "B" | "C" => "paths",
+                p => p,
+            };
+            format!("start --{flag} at {least}, e.g. --{flag} {least}..{}", range.hi.max(*least))
+        }
+        SpecError::Ranges { .. } => "give one range for all three paths, or three comma separated".into(),
         SpecError::Family(FamilyError::NoMembers { .. }) => {
             "give one graph per line (graph6, sparse6 or an edge list)".into()
         }
@@ -136,6 +163,10 @@ fn sweep_error(e: SweepError) -> CliError {
             SolveError::Cancelled(c) => c.into(),
             SolveError::MemoryBudget { .. } | SolveError::OutOfBudget { .. } => {
                 let advice = "raise --max-memory, narrow the ranges, or split the sweep with --shard";
+                CliError::usage(format!("{e}; {advice}")).caused_by(e)
+            }
+            SolveError::TooLarge { limit, .. } => {
+                let advice = format!("narrow the ranges to graphs of at most {limit} edges");
                 CliError::usage(format!("{e}; {advice}")).caused_by(e)
             }
             _ => CliError::usage(e.to_string()).caused_by(e),
@@ -405,11 +436,35 @@ pub fn command_line(table: &Table) -> Option<String> {
         Spec::Caterpillar { spine, leaves } => format!("caterpillar --spine {spine} --leaves {leaves}"),
         Spec::Broom { handle, bristles } => format!("broom --handle {handle} --bristles {bristles}"),
         Spec::Trees { edges } => format!("trees --edges {edges}"),
+        Spec::Plane { plane, ranges } => {
+            let flags = match plane {
+                Plane::Wheel => vec!["spokes"],
+                Plane::Fan => vec!["vertices"],
+                Plane::Theta => vec!["paths"],
+                Plane::Grid => vec!["m", "n"],
+                Plane::Ladder => vec!["rungs"],
+                Plane::Prism => vec!["sides"],
+            };
+            let values: Vec<String> = match plane {
+                Plane::Theta => match arrows_tables::family::uniform(ranges) {
+                    Some(span) => vec![span.to_string()],
+                    None => vec![arrows_tables::family::join_spans(ranges)],
+                },
+                _ => ranges.iter().map(Span::to_string).collect(),
+            };
+            let given: Vec<String> = flags.iter().zip(values).map(|(f, v)| format!("--{f} {v}")).collect();
+            format!("{plane} {}", given.join(" "))
+        }
         Spec::Graphs { .. } => return None,
     };
     let mut c = format!("arrows table {family}");
-    if table.variant == Some(Variant::Untrimmed) {
-        c.push_str(" --untrimmed");
+    match table.variant {
+        Some(Variant::Untrimmed) => c.push_str(" --untrimmed"),
+        Some(Variant::Cycles) => c.push_str(" --cycles"),
+        _ => {}
+    }
+    if table.play == arrows_core::Play::Misere {
+        c.push_str(" --misere");
     }
     if !table.shard.is_whole() {
         c.push_str(&format!(" --shard {}", table.shard));

@@ -18,6 +18,9 @@ Examples:
   arrows table broom --handle 0..30 --bristles 0..8 --summarize
   arrows table caterpillar --spine 1..5 --leaves 0..3
   arrows table trees --edges 1..12 --format csv
+  arrows table wheel --spokes 3..9 --cycles         the Game of Cycles on wheels (cells: the triangles)
+  arrows table theta --paths 1..8 --cycles --misere every theta graph A <= B <= C <= 8, misère play
+  arrows table grid --m 2..3 --n 2..5 --cycles      grids m x n with m <= n, unit squares as cells
   nauty-gentreeg 12 | arrows table graphs -
   nauty-geng -c 9 2/4 | arrows table graphs - --shard-of-input 2/4 --out geng9   one part of nauty's split
   arrows table spider --legs 0..60 --shard 2/8 --format json -o part2.json   one of 8 independent jobs
@@ -54,8 +57,14 @@ that split in the manifest, and merge joins the parts of the split input
 (each input residue once; the rows follow the input parts in residue order).
 
 Rows list the graphs in a fixed order; a spider's legs are listed in
-non-decreasing order, each spider once. The value is the Grundy value of the
-empty state, computed by the canonical engine: 0 means the second player wins.";
+non-decreasing order, each spider once, and so are a theta graph's paths
+(A <= B <= C; two paths of length 1 would be a double edge) and a grid's
+sides (m <= n). The value is the Grundy value of the empty state (under
+--misere the misère Grundy value): 0 means the second player wins. The
+canonical engine computes it where it computes the game, brute force
+otherwise (misère play; the Game of Cycles on plane graphs while the
+canonical engine does not value cells); --engine chooses, and the JSON
+table records which.";
 
 /// Arguments of `arrows table`.
 #[derive(Args, Debug)]
@@ -129,6 +138,62 @@ pub enum TableFamily {
         #[command(flatten)]
         opts: SweepArgs,
     },
+    /// Wheels: a hub joined to every vertex of a cycle, `n` spokes, the
+    /// `n` triangles as cells, e.g. --spokes 3..9.
+    Wheel {
+        /// Range of the number of spokes (from 3).
+        #[arg(long, value_name = "RANGE")]
+        spokes: Span,
+        #[command(flatten)]
+        opts: SweepArgs,
+    },
+    /// Fans: a path on `n` vertices joined to a hub, the `n - 1` triangles
+    /// as cells, e.g. --vertices 2..10.
+    Fan {
+        /// Range of the number of path vertices (from 2).
+        #[arg(long, value_name = "RANGE")]
+        vertices: Span,
+        #[command(flatten)]
+        opts: SweepArgs,
+    },
+    /// Theta graphs Θ(A,B,C): two vertices joined by three paths of A, B
+    /// and C edges, two cells; rows A <= B <= C, e.g. --paths 1..8.
+    Theta {
+        /// Range of every path's length (from 1); or three ranges, comma
+        /// separated, for A, B and C.
+        #[arg(long, value_name = "RANGE")]
+        paths: LegRanges,
+        #[command(flatten)]
+        opts: SweepArgs,
+    },
+    /// Grids of m x n vertices, unit squares as cells; rows m <= n.
+    Grid {
+        /// Range of the number of rows (from 2).
+        #[arg(long, value_name = "RANGE")]
+        m: Span,
+        /// Range of the number of columns (from 2).
+        #[arg(long, value_name = "RANGE")]
+        n: Span,
+        #[command(flatten)]
+        opts: SweepArgs,
+    },
+    /// Ladders: the 2 x n grid, n rungs, e.g. --rungs 2..8.
+    Ladder {
+        /// Range of the number of rungs (from 2).
+        #[arg(long, value_name = "RANGE")]
+        rungs: Span,
+        #[command(flatten)]
+        opts: SweepArgs,
+    },
+    /// Prisms: two n-gons joined by a matching, n + 1 cells (n squares and
+    /// the inner n-gon), e.g. --sides 3..6.
+    Prism {
+        /// Range of the number of sides of the n-gons (from 3).
+        #[arg(long, value_name = "RANGE")]
+        sides: Span,
+        #[command(flatten)]
+        opts: SweepArgs,
+    },
     /// Graphs read one per line (graph6, sparse6 or an edge list; `#`
     /// comments) from FILE, or from standard input with `-`.
     Graphs {
@@ -195,10 +260,13 @@ pub struct OutputArgs {
 /// Options of a sweep.
 #[derive(Args, Debug, Clone)]
 pub struct SweepArgs {
-    /// Play the Game of Arrows (no vertex, leaves included, may become a sink
-    /// or a source) instead of the Trimmed Game of Arrows.
-    #[arg(long)]
-    pub untrimmed: bool,
+    #[command(flatten)]
+    pub rules: crate::flags::analysis::RuleOpts,
+    /// The engine: canonical (default where it computes the game), brute
+    /// (default for misère play and for cells the canonical engine does
+    /// not value), or explicit.
+    #[arg(long, value_name = "ENGINE")]
+    pub engine: Option<crate::flags::analysis::EngineChoice>,
     /// Compute only shard R/M: the rows whose position (from 0) is R modulo
     /// M, nauty's res/mod (0 <= R < M). The 1-based I/N (1 <= I <= N) is
     /// read too, as residue I mod N: N/N is 0/N (arrows 0.1.0 read I/N as

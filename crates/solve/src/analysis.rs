@@ -17,7 +17,7 @@ use serde::Serialize;
 use std::fmt;
 
 /// The engines that compute Grundy values of Game of Arrows states.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Engine {
     /// Every descendant as a bitmask pair ([`crate::brute`]).

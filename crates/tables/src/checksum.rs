@@ -142,10 +142,16 @@ fn of_text(table: &Table, version: &str, shard: String) -> Checksum {
         version.to_string(),
         format!("family {}", json(serde_json::to_string(&table.spec))),
         format!("variant {variant}"),
+    ];
+    // Normal play is left out, so checksums of earlier tables still hold.
+    if table.play == arrows_core::Play::Misere {
+        head.push("play misere".to_string());
+    }
+    head.extend([
         format!("shard {shard}"),
         format!("total {}", table.total),
         format!("columns {}", table.columns.join(",")),
-    ];
+    ]);
     head.extend(table.rows.iter().map(|r| format!("{} {} {}", r.position, r.key, r.grundy)));
     of_lines(head.iter().map(String::as_str))
 }

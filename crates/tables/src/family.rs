@@ -5,6 +5,7 @@
 //! string. The order is the order of the rows of the table, and the row's
 //! position in it is what a [`Shard`](crate::Shard) splits on.
 
+use crate::plane::Plane;
 use crate::span::Span;
 use arrows_core::{Graph, families, formats, trees};
 use std::fmt;
@@ -75,6 +76,13 @@ pub enum Spec {
         /// Range of the number of edges.
         edges: Span,
     },
+    /// Members of a plane family ([`Plane`]), each with its cycle cells.
+    Plane {
+        /// Which family.
+        plane: Plane,
+        /// The range of each parameter, one per key column.
+        ranges: Vec<Span>,
+    },
     /// Graphs read from an input, in its order.
     Graphs {
         /// How many graphs were read.
@@ -105,6 +113,28 @@ pub enum SpecError {
         unit: &'static str,
         /// The range given.
         range: Span,
+    },
+    /// A plane family's parameter range starts below the family's least value.
+    #[error("in a sweep of {}, {parameter} is at least {least}, but the range {range} starts below it", plane.plural())]
+    BelowLeast {
+        /// The family.
+        plane: Plane,
+        /// The parameter, as the table's columns say it.
+        parameter: &'static str,
+        /// The least value.
+        least: usize,
+        /// The range given.
+        range: Span,
+    },
+    /// A plane family given the wrong number of ranges.
+    #[error("a sweep of {} takes {expected} ranges ({}), but {given} were given", plane.plural(), plane.columns().join(", "))]
+    Ranges {
+        /// The family.
+        plane: Plane,
+        /// How many it takes.
+        expected: usize,
+        /// How many were given.
+        given: usize,
     },
     /// The ranges hold no graph of the family (every leg 0, no handle and no bristle, ...).
     #[error("the sweep holds no graph: {}", empty_reason(.spec))]
@@ -184,6 +214,19 @@ impl Family {
             }
             Spec::Trees { edges } if edges.lo == 0 => return zero("a tree", "edges", "edge", edges),
             Spec::Graphs { .. } => return Err(SpecError::GraphsNeedInput),
+            Spec::Plane { plane, ranges } => {
+                let expected = plane.columns().len();
+                if ranges.len() != expected {
+                    return Err(SpecError::Ranges { plane: *plane, expected, given: ranges.len() });
+                }
+                if let Some((i, r)) = ranges.iter().enumerate().find(|(_, r)| r.lo < plane.least()) {
+                    let (plane, least) = (*plane, plane.least());
+                    return Err(SpecError::BelowLeast { plane, parameter: plane.columns()[i], least, range: *r });
+                }
+                if plane.count(ranges) == 0 {
+                    return Err(SpecError::Empty { spec });
+                }
+            }
             _ => {}
         }
         let family = Family { spec, graphs: Vec::new(), rows: Default::default() };
@@ -231,6 +274,7 @@ impl Family {
                 let bound = 3u128.checked_pow(m as u32).map_or(u128::MAX, |p| p / ((m as u128 + 1).pow(2)) + 1);
                 sum.saturating_add(bound)
             }),
+            Spec::Plane { ranges, .. } => ranges.iter().fold(1u128, |acc, r| acc.saturating_mul(r.len() as u128)),
             Spec::Graphs { count, .. } => *count as u128,
         }
     }
@@ -271,6 +315,7 @@ impl Family {
                     trees::for_each_tree(m, |g| each(Key::Graph6(formats::to_graph6(&g)), g));
                 }
             }
+            Spec::Plane { plane, ranges } => plane.for_each(ranges, each),
             Spec::Graphs { .. } => {
                 for (s, g) in &self.graphs {
                     each(Key::Graph6(s.clone()), g.clone());
@@ -299,6 +344,7 @@ impl Family {
                 for_each_spider(legs, |_| n += 1);
                 n
             }
+            Spec::Plane { plane, ranges } => plane.count(ranges),
             _ => {
                 let mut n = 0;
                 self.for_each_key(|_| n += 1);
@@ -323,6 +369,7 @@ impl Family {
                     }
                 }
             }
+            Spec::Plane { plane, ranges } => plane.for_each_key(ranges, |v| each(Key::Numbers(v.to_vec()))),
             _ => self.for_each(|k, _| each(k)),
         }
     }
@@ -365,6 +412,10 @@ pub fn graph_of(key: &Key, columns: &[String], spec: Option<&Spec>) -> Result<Gr
         (Key::Numbers(v), Some(Spec::Path { .. })) => families::path(v[0]).map_err(fam),
         (Key::Numbers(v), Some(Spec::Star { .. })) => families::star(v[0]).map_err(fam),
         (Key::Numbers(v), Some(Spec::Broom { .. })) => families::broom(v[0], v[1]).map_err(fam),
+        (Key::Numbers(v), Some(Spec::Plane { plane, .. })) => plane.graph(v).map_err(fam),
+        (Key::Numbers(v), None) if Plane::of_columns(columns).is_some() => {
+            Plane::of_columns(columns).expect("checked").graph(v).map_err(fam)
+        }
         (Key::Numbers(v), _) if crate::table::is_leg_columns(columns) => families::spider(v).map_err(fam),
         (Key::Numbers(_), _) => Err(SpecError::UnknownColumns { columns: columns.to_vec() }),
     }
@@ -381,6 +432,7 @@ impl Spec {
             Spec::Caterpillar { .. } => &["leaves"],
             Spec::Broom { .. } => &["handle", "bristles"],
             Spec::Trees { .. } | Spec::Graphs { .. } => &["graph6"],
+            Spec::Plane { plane, .. } => plane.columns(),
         };
         names.iter().map(|s| s.to_string()).collect()
     }
@@ -393,6 +445,7 @@ impl Spec {
             (Spec::Path { .. }, Key::Numbers(v)) => format!("P_{}", list(v)),
             (Spec::Star { .. }, Key::Numbers(v)) => format!("K_1,{}", list(v)),
             (Spec::Broom { .. }, Key::Numbers(v)) => format!("broom({})", list(v)),
+            (Spec::Plane { plane, .. }, Key::Numbers(v)) if v.len() == plane.columns().len() => plane.name(v),
             (_, Key::Numbers(v)) => format!("S({})", list(v)),
             (_, Key::List(v)) => format!("caterpillar({})", list(v)),
             (_, Key::Graph6(s)) => s.clone(),
@@ -420,6 +473,7 @@ impl Spec {
             }
             Spec::Broom { handle, bristles } => format!("brooms, handle {handle}, bristles {bristles}"),
             Spec::Trees { edges } => format!("all trees with {edges} edges"),
+            Spec::Plane { plane, ranges } => plane.describe(ranges),
             Spec::Graphs { count, .. } => format!("{count} input graphs"),
         }
     }
@@ -436,6 +490,7 @@ impl Spec {
             Spec::Path { edges } => vec![*edges],
             Spec::Star { leaves } => vec![*leaves],
             Spec::Broom { handle, bristles } => vec![*handle, *bristles],
+            Spec::Plane { ranges, .. } => ranges.clone(),
             _ => return None,
         })
     }

@@ -3,6 +3,7 @@
 //! * [`span`], [`shard`]: the ranges of parameters and the parts of a sweep;
 //! * [`checksum`]: checksums of tables, so edited shards are refused;
 //! * [`family`]: the families swept and the graphs each one lists;
+//! * [`plane`]: the plane families (wheels, fans, theta graphs, grids, ...) with their cells;
 //! * [`sweep`]: the parallel computation with the canonical engine;
 //! * [`store`]: a shard on disk, resumable, with a checked manifest;
 //! * [`table`]: the rows and the merging of shards;
@@ -15,6 +16,7 @@ pub mod family;
 pub mod format;
 pub mod panels;
 pub mod patterns;
+pub mod plane;
 pub mod shard;
 pub mod span;
 pub mod store;

@@ -1,4 +1,5 @@
-//! Sweeping a family in parallel with the canonical engine.
+//! Sweeping a family in parallel with the canonical engine (or, for the
+//! games it does not compute, misère play among them, with brute force).
 //!
 //! Each rayon worker owns one engine for the whole sweep, so the classes it
 //! solves serve every later graph it is given. The workers' engines start
@@ -19,9 +20,9 @@
 use crate::family::{Family, Key, SpecError};
 use crate::shard::Shard;
 use crate::table::{Row, Table};
-use arrows_core::{Decoration, Graph, Position, Variant};
-use arrows_solve::SolveError;
+use arrows_core::{Decoration, Graph, Play, Position, Variant};
 use arrows_solve::canonical::{CanonicalEngine, Grundy};
+use arrows_solve::{Engine, SolveError};
 use arrows_work::{Cancelled, Control, NoProgress};
 use rayon::prelude::*;
 use std::sync::Arc;
@@ -32,10 +33,43 @@ use std::sync::Mutex;
 pub struct SweepOptions {
     /// The rule set.
     pub variant: Variant,
+    /// Normal or misère play.
+    pub play: Play,
+    /// The engine; `None` chooses the canonical engine where it computes
+    /// the game and brute force otherwise ([`SweepOptions::engine_for`]).
+    pub engine: Option<Engine>,
     /// Which part of the sweep to compute.
     pub shard: Shard,
     /// Worker threads (`None`: one per core).
     pub threads: Option<usize>,
+}
+
+impl SweepOptions {
+    /// Options for the whole sweep of `variant` under normal play, the
+    /// engine chosen, one worker per core.
+    pub fn new(variant: Variant) -> SweepOptions {
+        SweepOptions { variant, play: Play::Normal, engine: None, shard: Shard::WHOLE, threads: None }
+    }
+
+    /// The engine that computes the sweep of `family`: the one asked for,
+    /// else the canonical engine where it computes the game (asked of a
+    /// small member of the family: whether it does depends on the play and
+    /// on the cells, not on the size), else brute force.
+    pub fn engine_for(&self, family: &Family) -> Engine {
+        if let Some(e) = self.engine {
+            return e;
+        }
+        let probe = match family.spec() {
+            crate::Spec::Plane { plane, .. } => plane.graph(&vec![plane.least(); plane.columns().len()]),
+            _ => arrows_core::families::path(1),
+        };
+        match probe {
+            Ok(g) => Engine::default_for(
+                Position::new(&g, self.variant, &Decoration::empty(g.edge_count())).with_play(self.play),
+            ),
+            Err(_) => Engine::Brute,
+        }
+    }
 }
 
 /// Stack of each worker: the engine recurses once per edge of a component.
@@ -90,14 +124,23 @@ pub enum SweepError {
 /// progress, one check of the cancel token, and one call of the sink.
 const BATCH: usize = 512;
 
-/// The one call into the engine: the Grundy value of the empty state of `g`.
+/// The one call into the engine: the Grundy value of the empty state of
+/// `g` under the sweep's rules, by the canonical engine when one is given,
+/// else by `other` (brute force or the explicit engine) afresh.
 fn grundy(
-    engine: &mut CanonicalEngine<Grundy>,
+    engine: Option<&mut CanonicalEngine<Grundy>>,
+    other: Engine,
     g: &Graph,
-    variant: Variant,
+    options: &SweepOptions,
     work: &Control,
 ) -> Result<u32, SolveError> {
-    engine.state_value(Position::new(g, variant, &Decoration::empty(g.edge_count())), work)
+    let empty = Decoration::empty(g.edge_count());
+    let position = Position::new(g, options.variant, &empty).with_play(options.play);
+    match engine {
+        Some(engine) => engine.state_value(position, work),
+        // The empty state has no cell to complete: it always has a value.
+        None => arrows_solve::analyze(position, other, work).map(|a| a.grundy.unwrap_or(0)),
+    }
 }
 
 /// Computes the shard's rows of the family's table with the canonical
@@ -112,6 +155,8 @@ pub fn sweep(family: &Family, options: &SweepOptions, control: &Control) -> Resu
     Ok(Table {
         spec: Some(family.spec().clone()),
         variant: Some(options.variant),
+        play: options.play,
+        engine: options.engine_for(family),
         shard: options.shard,
         total,
         columns: family.columns(),
@@ -160,9 +205,11 @@ fn sweep_here(
     // The engines share the budget and the cancel token; their progress
     // (classes solved) is not the sweep's (graphs), so it goes nowhere.
     let work = control.with_budget(control.budget.share(threads as u64 + 1)).with_progress(Arc::new(NoProgress));
+    let engine = options.engine_for(family);
+    let canonical = engine == Engine::Canonical;
     let mut seed = CanonicalEngine::<Grundy>::new();
-    if let Some((key, g)) = family.seed() {
-        grundy(&mut seed, &g, options.variant, &work).map_err(|source| SweepError::Seed {
+    if let Some((key, g)) = family.seed().filter(|_| canonical) {
+        grundy(Some(&mut seed), engine, &g, options, &work).map_err(|source| SweepError::Seed {
             graph: family.spec().name(&key),
             key,
             source: Box::new(source),
@@ -180,8 +227,11 @@ fn sweep_here(
             .par_iter()
             .map(|(_, _, g)| {
                 let slot = rayon::current_thread_index().unwrap_or(0) % engines.len();
+                if !canonical {
+                    return grundy(None, engine, g, options, &work);
+                }
                 let mut engine = engines[slot].lock().unwrap_or_else(|e| e.into_inner());
-                grundy(&mut engine, g, options.variant, &work)
+                grundy(Some(&mut engine), Engine::Canonical, g, options, &work)
             })
             .collect();
         let computed = batch.len() as u64;

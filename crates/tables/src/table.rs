@@ -3,7 +3,7 @@
 
 use crate::family::{Key, Spec};
 use crate::shard::Shard;
-use arrows_core::Variant;
+use arrows_core::{Play, Variant};
 use std::collections::HashMap;
 
 /// One graph of a table.
@@ -24,6 +24,12 @@ pub struct Table {
     pub spec: Option<Spec>,
     /// The rule set; `None` for a table read from CSV.
     pub variant: Option<Variant>,
+    /// Normal or misère play (normal for a table read from CSV, or written
+    /// before misère tables existed).
+    pub play: Play,
+    /// The engine that computed the values (the canonical engine for a
+    /// table read from CSV, or written before tables recorded it).
+    pub engine: arrows_solve::Engine,
     /// Which part of the full sweep the rows are.
     pub shard: Shard,
     /// The number of rows of the full table.
@@ -92,8 +98,12 @@ impl Table {
     }
 
     /// The rule set's title, or a note that it is not recorded.
-    pub fn variant_title(&self) -> &'static str {
-        self.variant.map_or("rule set not recorded", Variant::title)
+    pub fn variant_title(&self) -> String {
+        let rules = self.variant.map_or("rule set not recorded", Variant::title);
+        match self.play {
+            Play::Normal => rules.to_string(),
+            Play::Misere => format!("{rules}, misère play"),
+        }
     }
 
     /// A one-line caption: rule set, family, number of graphs.
@@ -287,15 +297,22 @@ pub fn merge(parts: Vec<Table>) -> Result<Table, MergeError> {
     let Some(first) = parts.first() else {
         return Err(MergeError::Nothing);
     };
-    let (spec, variant, count, total, columns) =
-        (first.spec.clone(), first.variant, first.shard.modulus, first.total, first.columns.clone());
+    let (engine, spec, variant, play, count, total, columns) = (
+        first.engine,
+        first.spec.clone(),
+        first.variant,
+        first.play,
+        first.shard.modulus,
+        first.total,
+        first.columns.clone(),
+    );
     let mut given: Vec<Option<usize>> = vec![None; count];
     for (i, p) in parts.iter().enumerate() {
         let part = i + 1;
         if p.spec.is_none() || p.variant.is_none() {
             return Err(MergeError::NoSweep { part });
         }
-        if p.spec != spec || p.variant != variant || p.total != total || p.columns != columns {
+        if p.spec != spec || p.variant != variant || p.play != play || p.total != total || p.columns != columns {
             return Err(MergeError::OtherSweep { part, found: describe(p), expected: describe(first) });
         }
         if p.shard.modulus != count {
@@ -317,7 +334,7 @@ pub fn merge(parts: Vec<Table>) -> Result<Table, MergeError> {
     if rows.iter().enumerate().any(|(i, r)| r.position != i) {
         return Err(MergeError::Overlap);
     }
-    Ok(Table { spec, variant, shard: Shard::WHOLE, total, columns, rows })
+    Ok(Table { spec, variant, play, engine, shard: Shard::WHOLE, total, columns, rows })
 }
 
 fn describe(t: &Table) -> String {

@@ -21,6 +21,8 @@ fn synthetic(k: usize, hi: usize, f: impl Fn(&[usize]) -> u32) -> Table {
     Table {
         spec: Some(spec.clone()),
         variant: Some(Variant::Trimmed),
+        play: Default::default(),
+        engine: arrows_solve::Engine::Canonical,
         shard: Shard::WHOLE,
         total: rows.len(),
         columns: spec.columns(),
@@ -96,7 +98,7 @@ fn theorem_12_1_appears_as_a_parity_pattern_of_the_computed_table() {
     // Theorem 12.1: trimmed spiders with even legs have value 0. The detector
     // must see it in a table the engine computed, without exception.
     let family = Family::new(Spec::Spider { legs: vec![Span::new(0, 14).unwrap(); 3] }).unwrap();
-    let options = SweepOptions { variant: Variant::Trimmed, shard: Shard::WHOLE, threads: None };
+    let options = SweepOptions { shard: Shard::WHOLE, threads: None, ..SweepOptions::new(Variant::Trimmed) };
     let control = Control::new(Budget::bytes(1 << 30));
     let t = sweep(&family, &options, &control).unwrap();
     let report = analyze(&t);
@@ -140,6 +142,8 @@ fn graph6_rows_are_named_by_their_shape() {
     let table = Table {
         spec: None,
         variant: None,
+        play: Default::default(),
+        engine: arrows_solve::Engine::Canonical,
         shard: Shard::WHOLE,
         total: rows.len(),
         columns: vec!["graph6".into()],

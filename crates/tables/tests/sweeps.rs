@@ -17,7 +17,8 @@ fn span(lo: usize, hi: usize) -> Span {
 
 fn run(spec: Spec, variant: Variant, shard: Shard, threads: Option<usize>) -> Table {
     let family = Family::new(spec).unwrap();
-    sweep(&family, &SweepOptions { variant, shard, threads }, &Control::new(Budget::bytes(BUDGET))).unwrap()
+    sweep(&family, &SweepOptions { shard, threads, ..SweepOptions::new(variant) }, &Control::new(Budget::bytes(BUDGET)))
+        .unwrap()
 }
 
 /// Small sweeps of every family, each graph at most 13 edges.
@@ -186,7 +187,7 @@ fn families_without_a_graph_are_refused() {
 fn a_shard_without_a_graph_is_refused() {
     // S(0,0,1), S(0,1,1), S(1,1,1): shard 3/5 owns none of the three.
     let family = Family::new(Spec::Spider { legs: vec![span(0, 1); 3] }).unwrap();
-    let options = SweepOptions { variant: Variant::Trimmed, shard: Shard { residue: 3, modulus: 5 }, threads: None };
+    let options = SweepOptions { shard: Shard { residue: 3, modulus: 5 }, ..SweepOptions::new(Variant::Trimmed) };
     let e = sweep(&family, &options, &Control::new(Budget::bytes(BUDGET))).unwrap_err();
     assert!(matches!(e, arrows_tables::SweepError::EmptyShard { total: 3, .. }), "{e}");
 }
@@ -195,7 +196,7 @@ fn a_shard_without_a_graph_is_refused() {
 fn a_refused_seed_names_the_largest_graph() {
     // 100 legs up to 2: the sweep solves S(2,...,2) first, far past a 64 MiB budget.
     let family = Family::new(Spec::Spider { legs: vec![span(0, 2); 100] }).unwrap();
-    let options = SweepOptions { variant: Variant::Trimmed, shard: Shard::WHOLE, threads: Some(1) };
+    let options = SweepOptions { shard: Shard::WHOLE, threads: Some(1), ..SweepOptions::new(Variant::Trimmed) };
     let e = sweep(&family, &options, &Control::new(Budget::bytes(64 << 20))).unwrap_err();
     let arrows_tables::SweepError::Seed { graph, .. } = &e else { panic!("{e}") };
     assert_eq!(*graph, format!("S({})", vec!["2"; 100].join(",")));
@@ -222,7 +223,7 @@ impl arrows_work::Progress for Tally {
 fn progress_counts_the_shards_rows_and_cancel_stops_the_sweep() {
     use std::sync::atomic::Ordering::Relaxed;
     let family = Family::new(Spec::Spider { legs: vec![span(0, 14); 3] }).unwrap();
-    let options = SweepOptions { variant: Variant::Trimmed, shard: Shard { residue: 1, modulus: 3 }, threads: None };
+    let options = SweepOptions { shard: Shard { residue: 1, modulus: 3 }, ..SweepOptions::new(Variant::Trimmed) };
     let tally = std::sync::Arc::new(Tally::default());
     let control = Control::new(Budget::bytes(BUDGET)).with_progress(tally.clone());
     let t = sweep(&family, &options, &control).unwrap();
@@ -325,7 +326,7 @@ fn json_error_columns_count_characters() {
 #[test]
 fn library_errors_name_no_command_line_flag() {
     let family = Family::new(Spec::Spider { legs: vec![span(0, 3); 3] }).unwrap();
-    let options = SweepOptions { variant: Variant::Trimmed, shard: Shard::WHOLE, threads: None };
+    let options = SweepOptions { shard: Shard::WHOLE, threads: None, ..SweepOptions::new(Variant::Trimmed) };
     let table = sweep(&family, &options, &Control::new(Budget::bytes(BUDGET))).unwrap();
     let mut messages: Vec<String> = vec![
         Family::new(Spec::Spider { legs: Vec::new() }).unwrap_err().to_string(),

@@ -41,6 +41,8 @@ pub(super) fn run(
     let sweep = Sweep {
         family: family.spec().clone(),
         variant: options.variant,
+        play: options.play,
+        engine: options.engine_for(family),
         columns: family.columns(),
         total: family.count(),
         shard: options.shard,

@@ -70,7 +70,16 @@ pub fn read(text: &str) -> Result<Table, ReadError> {
         };
         rows.push(Row { position: rows.len(), key, grundy });
     }
-    Ok(Table { spec: None, variant: None, shard: Shard::WHOLE, total: rows.len(), columns, rows })
+    Ok(Table {
+        spec: None,
+        variant: None,
+        play: Default::default(),
+        engine: arrows_solve::Engine::Canonical,
+        shard: Shard::WHOLE,
+        total: rows.len(),
+        columns,
+        rows,
+    })
 }
 
 /// The fields of one CSV line, with `"..."` quoting and `""` for a quote.

@@ -15,7 +15,8 @@ use crate::checksum::{self, Checksum};
 use crate::family::{Key, Spec};
 use crate::shard::Shard;
 use crate::table::{KeyKind, Row, Table, kind_of_columns};
-use arrows_core::Variant;
+use arrows_core::{Play, Variant};
+use arrows_solve::Engine;
 use serde_json::{Value, json};
 use std::io::{self, Write};
 
@@ -26,16 +27,21 @@ pub const FORMAT_NAME: &str = "arrows-table";
 pub fn write(table: &Table, out: &mut dyn Write) -> io::Result<()> {
     let mut columns = table.columns.clone();
     columns.push("grundy".into());
-    let head = json!({
+    let mut head = json!({
         "format": FORMAT_NAME,
         "family": table.spec,
         "variant": table.variant,
-        "engine": "canonical",
+        "engine": table.engine,
         "shard": table.shard,
         "total": table.total,
         "columns": columns,
         "checksum": checksum::of(table),
     });
+    // Normal play is the default, left out as in tables written before
+    // misère tables existed.
+    if table.play == Play::Misere {
+        head["play"] = json!(table.play);
+    }
     // The header fields, then the rows one per line (stable, diff-friendly).
     let head = serde_json::to_string(&head).expect("JSON values serialize");
     writeln!(out, "{},\"rows\":[", &head[..head.len() - 1])?;
@@ -82,6 +88,16 @@ pub fn read(text: &str) -> Result<(Table, Option<Checksum>), ReadError> {
         serde_json::from_value(field("family")?.clone()).map_err(|e| bad("family", format!("is not a family: {e}")))?;
     let variant: Option<Variant> = serde_json::from_value(field("variant")?.clone())
         .map_err(|e| bad("variant", format!("is not a rule set: {e}")))?;
+    let play: Play = match v.get("play") {
+        None => Play::Normal,
+        Some(p) => {
+            serde_json::from_value(p.clone()).map_err(|e| bad("play", format!("is not normal or misere: {e}")))?
+        }
+    };
+    let engine: Engine = match v.get("engine") {
+        None => Engine::Canonical,
+        Some(p) => serde_json::from_value(p.clone()).map_err(|e| bad("engine", format!("is not an engine: {e}")))?,
+    };
     let (shard, version_1) = read_shard_field(field("shard")?)?;
     let total = field("total")?.as_u64().ok_or_else(|| bad("total", "must be a whole number".into()))? as usize;
     let mut columns: Vec<String> = serde_json::from_value(field("columns")?.clone())
@@ -128,7 +144,7 @@ pub fn read(text: &str) -> Result<(Table, Option<Checksum>), ReadError> {
         let grundy = u32::try_from(number("grundy")?).map_err(|_| at("the Grundy value is too large".into()))?;
         rows.push(Row { position: number("index")? as usize, key, grundy });
     }
-    let table = Table { spec, variant, shard, total, columns, rows };
+    let table = Table { spec, variant, play, engine, shard, total, columns, rows };
     if let Some(recorded) = &recorded {
         let computed = if version_1 { checksum::of_version_1(&table) } else { checksum::of(&table) };
         if computed != *recorded {

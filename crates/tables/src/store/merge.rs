@@ -23,6 +23,8 @@ impl Part {
             Part::Stored(s) => Table {
                 spec: Some(s.manifest.sweep.family),
                 variant: Some(s.manifest.sweep.variant),
+                play: s.manifest.sweep.play,
+                engine: s.manifest.sweep.engine,
                 shard: s.manifest.sweep.shard,
                 total: s.manifest.sweep.total,
                 columns: s.manifest.sweep.columns,
@@ -101,7 +103,7 @@ fn merge_inputs(parts: Vec<Part>, first_input: Shard) -> Result<Table, MergeErro
         joined = Some(match joined {
             None => table,
             Some(mut all) => {
-                if all.variant != table.variant || all.columns != table.columns {
+                if all.variant != table.variant || all.play != table.play || all.columns != table.columns {
                     let describe = |t: &Table| format!("{} {}", t.variant_title(), t.columns.join(","));
                     return Err(MergeError::OtherSweep {
                         part: first,

@@ -41,7 +41,7 @@ use crate::checksum::Checksum;
 use crate::family::{Key, Spec};
 use crate::shard::Shard;
 use crate::table::{KeyKind, Row, kind_of_columns};
-use arrows_core::Variant;
+use arrows_core::{Play, Variant};
 use std::path::{Path, PathBuf};
 
 /// The value of a manifest's `format` field.
@@ -61,6 +61,14 @@ pub struct Sweep {
     pub family: Spec,
     /// The rule set.
     pub variant: Variant,
+    /// Normal or misère play (absent, normal, in manifests written before
+    /// misère tables existed).
+    #[serde(default, skip_serializing_if = "is_normal")]
+    pub play: Play,
+    /// The engine that computes the values (absent, canonical, in
+    /// manifests written before tables recorded it).
+    #[serde(default = "canonical", skip_serializing_if = "is_canonical")]
+    pub engine: arrows_solve::Engine,
     /// The key columns (`grundy` follows them).
     pub columns: Vec<String>,
     /// The rows of the full table.
@@ -72,6 +80,21 @@ pub struct Sweep {
     pub input_shard: Option<Shard>,
 }
 
+/// `true` for normal play (left out of a manifest, as before misère tables).
+fn is_normal(play: &Play) -> bool {
+    *play == Play::Normal
+}
+
+/// The engine of manifests that do not name one.
+fn canonical() -> arrows_solve::Engine {
+    arrows_solve::Engine::Canonical
+}
+
+/// `true` for the canonical engine (left out of a manifest).
+fn is_canonical(e: &arrows_solve::Engine) -> bool {
+    *e == arrows_solve::Engine::Canonical
+}
+
 impl Sweep {
     /// The rows this shard owns.
     pub fn rows(&self) -> usize {
@@ -81,7 +104,8 @@ impl Sweep {
     /// The sweep in words: family, rule set, input part.
     pub fn describe(&self) -> String {
         let input = self.input_shard.map_or_else(String::new, |s| format!(", input part {s}"));
-        format!("{}, {}{input}", self.family.describe(), self.variant.title())
+        let play = if self.play == Play::Misere { ", misère play" } else { "" };
+        format!("{}, {}{play}{input}", self.family.describe(), self.variant.title())
     }
 }
 
