@@ -89,3 +89,38 @@ fn out_without_draw_and_unwritable_files_are_refused() {
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("cannot write the drawing to /no/such/folder/x.svg"));
 }
+
+/// The centre of each vertex's circle in an SVG, by vertex.
+fn centres(svg: &str) -> Vec<(f64, f64)> {
+    let mut found: Vec<(usize, f64, f64)> = svg
+        .split("data-vertex=\"")
+        .skip(1)
+        .map(|rest| {
+            let v: usize = rest[..rest.find('"').unwrap()].parse().unwrap();
+            let number = |attr: &str| {
+                let at = rest.find(attr).unwrap() + attr.len();
+                rest[at..at + rest[at..].find('"').unwrap()].parse::<f64>().unwrap()
+            };
+            (v, number("cx=\""), number("cy=\""))
+        })
+        .collect();
+    found.sort_by_key(|c| c.0);
+    found.into_iter().map(|(_, x, y)| (x, y)).collect()
+}
+
+/// A plane family is drawn with its own embedding (the wheel's hub at the
+/// centre of its rim), and a graph given with --positions where the
+/// positions put it (SVG's y axis points down).
+#[test]
+fn plane_graphs_keep_their_drawing() {
+    let wheel = centres(&success(&run(&["wheel", "6", "--cycles", "--draw", "svg"])));
+    let (hx, hy) = wheel[0];
+    let (mx, my) = wheel[1..].iter().fold((0.0, 0.0), |(x, y), (a, b)| (x + a / 6.0, y + b / 6.0));
+    assert!((hx - mx).abs() < 0.5 && (hy - my).abs() < 0.5, "hub {:?}, rim centre {:?}", (hx, hy), (mx, my));
+    let square = "0:0,0;1:3,0;2:3,1;3:0,1";
+    let svg =
+        success(&run(&["graph", "--edges", "0-1,1-2,2-3,3-0", "--positions", square, "--cycles", "--draw", "svg"]));
+    let c = centres(&svg);
+    assert!(c[1].0 > c[0].0 && c[2].1 < c[1].1, "{c:?}");
+    assert!((c[1].0 - c[0].0) > 2.5 * (c[1].1 - c[2].1), "the 3:1 rectangle keeps its shape: {c:?}");
+}

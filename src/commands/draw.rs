@@ -49,7 +49,8 @@ impl Drawer {
         json: bool,
         out: &mut impl Write,
     ) -> CliResult<Shown> {
-        let drawing = picture(position, report, None).render(self.format).map_err(|e| refusal(named, e))?;
+        let drawing =
+            picture(position, report, named.drawing.clone()).render(self.format).map_err(|e| refusal(named, e))?;
         if let Some(file) = &self.out {
             let file = numbered(file, named.line);
             std::fs::write(&file, drawing).map_err(|e| {

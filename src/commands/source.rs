@@ -30,11 +30,14 @@ pub struct Named {
     /// when the graph was built without its cells (`arrows cycle N`): the
     /// Game of Cycles takes the cells from it.
     pub embedding: Option<PlaneFamily>,
+    /// Where the vertices go in a picture: a plane family's own drawing,
+    /// or the straight-line drawing given with `--positions`.
+    pub drawing: Option<Drawing>,
 }
 
 impl Named {
     fn new(name: String, graph: Graph) -> Named {
-        Named { name, graph, spider: None, line: None, embedding: None }
+        Named { name, graph, spider: None, line: None, embedding: None, drawing: None }
     }
 
     /// The graph with the cells of its natural embedding, when it has one
@@ -43,6 +46,7 @@ impl Named {
         if let (Some(family), false) = (self.embedding, self.graph.is_plane()) {
             let embedded = family.build().map_err(plane_family_error)?;
             self.graph = embedded.graph;
+            self.drawing = Some(embedded.drawing);
         }
         Ok(())
     }
@@ -93,13 +97,14 @@ fn member(m: Member, budget: Option<u64>, mut each: impl FnMut(Named) -> CliResu
         Member::Cycle { edges } => Some(PlaneFamily::Cycle(edges)),
         _ => None,
     };
-    each(Named { name: m.name(), graph, spider, line: None, embedding })
+    each(Named { name: m.name(), graph, spider, line: None, embedding, drawing: None })
 }
 
 /// Runs `each` on a plane family member, with its cells.
 fn plane_member(family: PlaneFamily, mut each: impl FnMut(Named) -> CliResult) -> CliResult {
     let embedded = family.build().map_err(plane_family_error)?;
-    each(Named::new(family.to_string(), embedded.graph))
+    let named = Named::new(family.to_string(), embedded.graph);
+    each(Named { drawing: Some(embedded.drawing), ..named })
 }
 
 /// Words a plane family member that does not exist.
@@ -203,11 +208,12 @@ fn read_text(path: &Path, what: &str) -> Result<String, CliError> {
 const MAX_TEXT_BYTES: u64 = 64 << 20;
 
 impl PlaneOpts {
-    /// `graph` with the cells these options give (none given: unchanged).
-    pub fn apply(&self, graph: Graph) -> Result<Graph, CliError> {
+    /// `graph` with the cells these options give (none given: unchanged),
+    /// and the drawing `--positions` gives.
+    pub fn apply(&self, graph: Graph) -> Result<(Graph, Option<Drawing>), CliError> {
         if let Some(text) = &self.cells {
             let cells = plane::parse_cell_walks(&graph, text).map_err(walk_error)?;
-            return graph.with_cells(cells).map_err(|e| walk_error(WalkError::Cells(e)));
+            return Ok((graph.with_cells(cells).map_err(|e| walk_error(WalkError::Cells(e)))?, None));
         }
         if let Some(text) = &self.positions {
             let text = match text.strip_prefix('@') {
@@ -215,9 +221,10 @@ impl PlaneOpts {
                 None => text.clone(),
             };
             let drawing = Drawing::parse(&text, graph.vertex_count()).map_err(drawing_error)?;
-            return drawing.plane_graph(graph).map_err(drawing_error);
+            let plane = drawing.plane_graph(graph).map_err(drawing_error)?;
+            return Ok((plane, Some(drawing)));
         }
-        Ok(graph)
+        Ok((graph, None))
     }
 }
 
@@ -285,17 +292,17 @@ impl Source for GraphSpec {
                 Some(b) => formats::parse_edge_list_within(e, b),
                 None => formats::parse_edge_list(e),
             };
-            let g = self.plane.apply(g.map_err(graph_error)?)?;
+            let (g, drawing) = self.plane.apply(g.map_err(graph_error)?)?;
             let name = if g.is_empty() { "(no edges)".into() } else { g.edge_list() };
-            return each(Named::new(name, g));
+            return each(Named { drawing, ..Named::new(name, g) });
         }
         if let Some(line) = &self.graph6 {
             let g = match budget {
                 Some(b) => formats::parse_graph_line_within(line, b),
                 None => formats::parse_graph_line(line),
             };
-            let g = self.plane.apply(g.map_err(graph_error)?)?;
-            return each(Named::new(line.trim().to_string(), g));
+            let (g, drawing) = self.plane.apply(g.map_err(graph_error)?)?;
+            return each(Named { drawing, ..Named::new(line.trim().to_string(), g) });
         }
         let Some(path) = &self.file else {
             return Err(CliError::usage(
@@ -305,11 +312,11 @@ impl Source for GraphSpec {
         let mut count = 0;
         read_graph_lines(path, budget, |line, text, g| {
             count += 1;
-            let graph = self.plane.apply(g).map_err(|mut e| {
+            let (graph, drawing) = self.plane.apply(g).map_err(|mut e| {
                 e.message = format!("line {line}: {}", e.message);
                 e
             })?;
-            each(Named { name: text.to_string(), graph, spider: None, line: Some(line), embedding: None })
+            each(Named { name: text.to_string(), graph, spider: None, line: Some(line), embedding: None, drawing })
         })?;
         if count == 0 {
             return Err(CliError::usage(format!(
