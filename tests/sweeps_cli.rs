@@ -166,6 +166,7 @@ fn manifest(dir: &Path, stem: &str) -> serde_json::Value {
 
 #[test]
 fn a_shard_killed_mid_way_resumes_and_merges_into_the_single_run_byte_for_byte() {
+    // (A copy started while it runs is refused; the kill lets go of the lock.)
     let dir = scratch("resume");
     let out = path(&dir);
     // Trees with 13 edges (3,159), one thread: several seconds, batches of 512.
@@ -186,6 +187,11 @@ fn a_shard_killed_mid_way_resumes_and_merges_into_the_single_run_byte_for_byte()
         let m = std::fs::read(dir.join("shard-1-of-2.json")).ok().and_then(|b| serde_json::from_slice(&b).ok());
         let m: serde_json::Value = m.unwrap_or_default();
         if m["rows_done"].as_u64().unwrap_or(0) > 0 {
+            // A second copy of the running shard is refused: the first holds its lock.
+            let twin = arrows(&args.iter().map(String::as_str).collect::<Vec<_>>());
+            if child.try_wait().unwrap().is_none() {
+                refused(&twin, "another process is writing this shard");
+            }
             child.kill().unwrap();
             child.wait().unwrap();
             break m["rows_done"].as_u64().unwrap();

@@ -64,7 +64,7 @@ pub fn describe_parities(p: Parities) -> String {
 
 /// `[p]`-moves in words.
 pub fn moves_word(p: u32) -> &'static str {
-    if p % 2 == 0 { "even-moves" } else { "odd-moves" }
+    if p.is_multiple_of(2) { "even-moves" } else { "odd-moves" }
 }
 
 /// The canonical engines of one check. They compute every class from its

@@ -56,7 +56,7 @@ impl Scale {
 
     /// Largest odd leg for the corollary on odd spiders (31 at the default).
     pub fn odd_legs(&self) -> usize {
-        if self.max % 2 == 0 { self.max + 1 } else { self.max }
+        if self.max.is_multiple_of(2) { self.max + 1 } else { self.max }
     }
 
     /// Largest `n` for the path families.

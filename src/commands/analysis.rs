@@ -43,10 +43,10 @@ pub fn run(source: &impl Source, opts: &PlayOpts) -> CliResult {
             .map_err(|e| in_graph(&named, refusal(position, e, budget.get())))?
             .at_line(named.line);
         bar.finish();
-        if let Some(drawer) = drawer.as_mut() {
-            if drawer.draw(&named, position, &report, opts.json, &mut out)? == draw::Shown::Instead {
-                return Ok(());
-            }
+        if let Some(drawer) = drawer.as_mut()
+            && drawer.draw(&named, position, &report, opts.json, &mut out)? == draw::Shown::Instead
+        {
+            return Ok(());
         }
         if opts.json {
             writeln!(out, "{}", serde_json::to_string(&report).expect("a report serializes"))?;

@@ -188,13 +188,13 @@ impl Picture {
         if self.state.edge_count() != m {
             return Err(DrawError::StateEdgeCount { state: self.state.edge_count(), graph: m });
         }
-        if let Some(d) = &self.drawing {
-            if d.points().len() != self.graph.vertex_count() {
-                return Err(DrawError::DrawingVertexCount {
-                    points: d.points().len(),
-                    vertices: self.graph.vertex_count(),
-                });
-            }
+        if let Some(d) = &self.drawing
+            && d.points().len() != self.graph.vertex_count()
+        {
+            return Err(DrawError::DrawingVertexCount {
+                points: d.points().len(),
+                vertices: self.graph.vertex_count(),
+            });
         }
         let mut component = vec![None; m];
         for (c, edges) in self.components.iter().enumerate() {

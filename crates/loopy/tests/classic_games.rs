@@ -128,10 +128,10 @@ fn bounded_results_hold_in_the_whole_game() {
                     exact_small += 1;
                     assert!(ba.outcome(bv).is_none_or(|b| b == out), "{rule:?} {n} at bound {bound}");
                 }
-                if let Remoteness::Exact(r) = sa.remoteness(sv) {
-                    if let Remoteness::Exact(br) = ba.remoteness(bv) {
-                        assert_eq!(r, br, "{rule:?} {n} at bound {bound}");
-                    }
+                if let Remoteness::Exact(r) = sa.remoteness(sv)
+                    && let Remoteness::Exact(br) = ba.remoteness(bv)
+                {
+                    assert_eq!(r, br, "{rule:?} {n} at bound {bound}");
                 }
                 if let (Some(x), Some(y)) = (sa.gamma(sv), ba.gamma(bv)) {
                     assert_eq!(x, y);

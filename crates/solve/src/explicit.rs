@@ -87,7 +87,7 @@ impl Game for Watched<'_> {
         }
         let n = self.expanded.get() + 1;
         self.expanded.set(n);
-        if n % CHECKPOINT_EVERY == 0 && self.control.checkpoint(CHECKPOINT_EVERY).is_err() {
+        if n.is_multiple_of(CHECKPOINT_EVERY) && self.control.checkpoint(CHECKPOINT_EVERY).is_err() {
             self.cancelled.set(true);
             return;
         }

@@ -127,6 +127,9 @@ pub(super) fn store_error(e: StoreError) -> CliError {
             format!("finish or merge it with arrows {found}, or remove the shard's files to compute it again")
         }
         StoreError::Corrupt { .. } => "remove the shard's two files and run the shard again".to_string(),
+        StoreError::Busy { .. } => {
+            "wait for it to finish (or stop it), or give this run another --shard or --out".to_string()
+        }
         StoreError::Orphan { .. } => "remove it, or put its manifest back, and run the shard again".to_string(),
         StoreError::Empty { .. } => "give the directory written with --out, or the shards' JSON files".to_string(),
     };

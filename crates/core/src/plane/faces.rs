@@ -26,7 +26,7 @@ struct Rotation {
 
 fn tail(graph: &Graph, d: Dart) -> Vertex {
     let (s, t) = graph.ends(d / 2);
-    if d % 2 == 0 { s } else { t }
+    if d.is_multiple_of(2) { s } else { t }
 }
 
 fn head(graph: &Graph, d: Dart) -> Vertex {

@@ -99,13 +99,15 @@ impl Layout {
             }
             return Ok(Layout { points: given(d.points(), graph.edges()), method: Method::Given });
         }
-        if graph.cells().is_some_and(|c| !c.is_empty()) && graph.is_connected() && graph.isolated_count() == 0 {
-            if let Some(points) = plane::layout(graph) {
-                let mut points = given(&points, graph.edges());
-                repair::repair(&mut points, graph.edges());
-                if Drawing::new(points.clone()).is_ok_and(|d| d.check(graph).is_ok()) {
-                    return Ok(Layout { points, method: Method::Plane });
-                }
+        if graph.cells().is_some_and(|c| !c.is_empty())
+            && graph.is_connected()
+            && graph.isolated_count() == 0
+            && let Some(points) = plane::layout(graph)
+        {
+            let mut points = given(&points, graph.edges());
+            repair::repair(&mut points, graph.edges());
+            if Drawing::new(points.clone()).is_ok_and(|d| d.check(graph).is_ok()) {
+                return Ok(Layout { points, method: Method::Plane });
             }
         }
         let parts = components(graph);

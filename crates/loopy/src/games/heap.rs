@@ -132,7 +132,7 @@ pub fn largest_triangular(n: u64) -> u64 {
 fn divisors(n: u64, out: &mut Vec<u64>) {
     let mut d = 1;
     while d * d <= n {
-        if n % d == 0 {
+        if n.is_multiple_of(d) {
             out.push(d);
             if d != n / d {
                 out.push(n / d);

@@ -142,15 +142,15 @@ pub fn detect(table: &Table, report: &mut Report) {
             closest = Some((fit, scope));
         }
     }
-    if proposed == 0 {
-        if let Some((fit, scope)) = closest {
-            report.notes.push(format!(
+    if proposed == 0
+        && let Some((fit, scope)) = closest
+    {
+        report.notes.push(format!(
                 "closed forms: no formula s + nim-sum of (parameter - t), 0 <= t <= {MAX_SHIFT}, |s| <= {MAX_OFFSET}, matches {:.0}% of the table or of a parity class;\nthe closest, G = {} on {scope}, matches {} of {}",
                 SHARE * 100.0,
                 render(&table.columns, fit.s, fit.t),
                 fit.matched,
                 fit.checked
             ));
-        }
     }
 }

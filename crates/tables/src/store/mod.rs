@@ -154,6 +154,13 @@ pub fn rows_path(manifest: &Path) -> PathBuf {
     manifest.with_extension("rows")
 }
 
+/// The lock file beside a manifest: held (an advisory lock of the
+/// operating system) by the one process writing the shard, and let go when
+/// that process ends, however it ends, so a killed shard resumes freely.
+pub fn lock_path(manifest: &Path) -> PathBuf {
+    manifest.with_extension("lock")
+}
+
 /// Why a shard on disk cannot be written, resumed or read.
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
@@ -200,6 +207,12 @@ pub enum StoreError {
         path: PathBuf,
         /// What does not match.
         problem: String,
+    },
+    /// Another process is writing the same shard.
+    #[error("another process is writing this shard: {} is locked", .path.display())]
+    Busy {
+        /// The lock file.
+        path: PathBuf,
     },
     /// A rows file without its manifest.
     #[error("{} has no manifest beside it, so its rows cannot be checked", .path.display())]

@@ -18,6 +18,21 @@ pub struct Writer {
     hash: Running,
     resumed: usize,
     cut: u64,
+    /// The shard's lock, held while the writer lives.
+    _lock: File,
+}
+
+/// Takes the shard's lock ([`super::lock_path`]), or refuses when another
+/// process holds it.
+fn lock(manifest_path: &Path) -> Result<File, StoreError> {
+    let path = super::lock_path(manifest_path);
+    let file =
+        OpenOptions::new().create(true).truncate(false).write(true).open(&path).map_err(StoreError::io(&path))?;
+    match file.try_lock() {
+        Ok(()) => Ok(file),
+        Err(std::fs::TryLockError::WouldBlock) => Err(StoreError::Busy { path }),
+        Err(std::fs::TryLockError::Error(e)) => Err(StoreError::io(&path)(e)),
+    }
 }
 
 impl Writer {
@@ -31,6 +46,7 @@ impl Writer {
     pub fn open(dir: &Path, sweep: Sweep, command: String, shard_from: String) -> Result<Writer, StoreError> {
         let manifest_path = manifest_path(dir, sweep.shard, sweep.input_shard);
         let rows_path = rows_path(&manifest_path);
+        let lock = lock(&manifest_path)?;
         let fresh = Manifest {
             format: FORMAT_NAME.into(),
             layout: LAYOUT,
@@ -48,8 +64,16 @@ impl Writer {
                 return Err(StoreError::Orphan { path: rows_path });
             }
             let rows = File::create(&rows_path).map_err(StoreError::io(&rows_path))?;
-            let writer =
-                Writer { manifest: fresh, manifest_path, rows_path, rows, hash: Running::new(), resumed: 0, cut: 0 };
+            let writer = Writer {
+                manifest: fresh,
+                manifest_path,
+                rows_path,
+                rows,
+                hash: Running::new(),
+                resumed: 0,
+                cut: 0,
+                _lock: lock,
+            };
             writer.save()?;
             return Ok(writer);
         }
@@ -73,7 +97,8 @@ impl Writer {
         std::io::Seek::seek(&mut rows, std::io::SeekFrom::End(0)).map_err(StoreError::io(&rows_path))?;
         let manifest = Manifest { command: fresh.command, shard_from: fresh.shard_from, ..old };
         let resumed = manifest.rows_done;
-        let writer = Writer { manifest, manifest_path, rows_path, rows, hash, resumed, cut: size - length };
+        let writer =
+            Writer { manifest, manifest_path, rows_path, rows, hash, resumed, cut: size - length, _lock: lock };
         writer.save()?;
         Ok(writer)
     }
