@@ -137,8 +137,17 @@ impl From<std::io::Error> for CliError {
 }
 
 impl From<arrows_work::Cancelled> for CliError {
-    /// Ctrl-C stopped the computation: exit code 130, as shells expect.
+    /// Ctrl-C stopped the computation: exit code 130, as shells expect;
+    /// `--max-time` did: a usage error (exit code 2) naming the limit.
     fn from(e: arrows_work::Cancelled) -> CliError {
+        if let Some(limit) = crate::commands::progress::timed_out() {
+            let limit = humantime::format_duration(limit);
+            return CliError::usage(format!(
+                "stopped at the time limit of {limit} before the computation finished; \
+                 raise --max-time, or ask about a smaller game"
+            ))
+            .caused_by(e);
+        }
         CliError {
             message: "interrupted (Ctrl-C) before the computation finished; nothing more was printed".into(),
             code: crate::commands::progress::EXIT_INTERRUPTED,

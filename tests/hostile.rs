@@ -247,6 +247,10 @@ const ENGINES_AND_COMMANDS: &[Case] = &[
         Refuse("past the memory budget of 512.0 MiB"),
     ),
     case(&["star", "100000"], Refuse("raise --max-memory")),
+    // K9 fits the memory budget but takes long: a time limit ends it in one line.
+    case(&["graph", "--graph6", "H~~~~~~", "--max-time", "2s"], Refuse("stopped at the time limit of 2s")),
+    case(&["spider", "3", "3", "--max-time", "0"], Refuse("a time limit of zero")),
+    case(&["table", "trees", "--edges", "16", "--max-time", "1s"], Refuse("stopped at the time limit of 1s")),
     // Paths and cycles answer at path speed.
     case(&["path", "100000"], Answer("grundy value")),
     case(&["cycle", "1000"], Answer("grundy value")),

@@ -21,6 +21,7 @@ use std::time::Duration;
 /// and Ctrl-C stops the work cleanly (exit code 130).
 pub fn run(source: &impl Source, opts: &PlayOpts) -> CliResult {
     let budget = memory::budget(opts.max_memory);
+    progress::limit_time(opts.max_time);
     let chosen: Option<Engine> = opts.engine.map(Engine::from);
     let bar = Bar::new(chosen.unwrap_or(Engine::Canonical).unit(), false);
     let control = progress::control(budget, bar.clone());

@@ -9,6 +9,7 @@
 use arrows_work::{Budget, Cancel, Control, Progress};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::IsTerminal;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
@@ -37,6 +38,33 @@ pub fn interrupt() -> Cancel {
             token
         })
         .clone()
+}
+
+/// The time limit of the command (`--max-time`), once set.
+static TIME_LIMIT: OnceLock<Duration> = OnceLock::new();
+
+/// Set once the time limit has passed (and the cancel token with it).
+static TIMED_OUT: AtomicBool = AtomicBool::new(false);
+
+/// Stops the command's computation `limit` from now, as Ctrl-C would: the
+/// cancel token is set, and [`timed_out`] tells the error what stopped it.
+/// `None` sets no limit. The first call wins.
+pub fn limit_time(limit: Option<Duration>) {
+    let Some(limit) = limit else { return };
+    if TIME_LIMIT.set(limit).is_err() {
+        return;
+    }
+    let token = interrupt();
+    std::thread::spawn(move || {
+        std::thread::sleep(limit);
+        TIMED_OUT.store(true, Ordering::SeqCst);
+        token.cancel();
+    });
+}
+
+/// The time limit, when it stopped the computation.
+pub fn timed_out() -> Option<Duration> {
+    TIMED_OUT.load(Ordering::SeqCst).then(|| TIME_LIMIT.get().copied()).flatten()
 }
 
 /// The control a command's library calls run under: `budget`, the Ctrl-C

@@ -65,6 +65,7 @@ pub fn run(args: TableArgs) -> CliResult {
         return Err(CliError::usage("--shard-of-input describes input graphs; use it with `arrows table graphs`"));
     }
     let budget = memory::budget(opts.max_memory);
+    progress::limit_time(opts.max_time);
     if let Some(dir) = &opts.out {
         return out::run(&family, &options, &opts, dir, shard_from, budget);
     }

@@ -102,6 +102,11 @@ pub struct PlayOpts {
     /// refused with a message instead of exhausting memory.
     #[arg(long, value_name = "SIZE", value_parser = crate::flags::values::budget)]
     pub max_memory: Option<arrows_work::Budget>,
+    /// Time limit for the whole command, e.g. 90s, 10m or 2h (default:
+    /// none; a long computation shows its progress on a terminal and stops
+    /// on Ctrl-C). Past it the computation stops with a message, exit code 2.
+    #[arg(long, value_name = "DURATION", value_parser = crate::flags::values::duration)]
+    pub max_time: Option<std::time::Duration>,
     /// Drawing options.
     #[command(flatten)]
     pub draw: DrawOpts,

@@ -295,6 +295,11 @@ pub struct SweepArgs {
     /// the available memory). A sweep that needs more stops with a message.
     #[arg(long, value_name = "SIZE", value_parser = crate::flags::values::budget)]
     pub max_memory: Option<arrows_work::Budget>,
+    /// Time limit for the sweep, e.g. 30m or 12h (default: none). Past it
+    /// the sweep stops with a message, exit code 2; a shard written with
+    /// --out keeps its rows and resumes when run again.
+    #[arg(long, value_name = "DURATION", value_parser = crate::flags::values::duration)]
+    pub max_time: Option<std::time::Duration>,
     #[command(flatten)]
     pub output: OutputArgs,
 }
