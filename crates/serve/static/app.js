@@ -383,6 +383,26 @@ function renderDrawing(report) {
     layer.append(group);
   }
   svg.append(layer);
+  fit(svg);
+}
+
+// Frames the drawing on the graph (the title line is shown beside it, not
+// in it), at most 2.5 times its own size so that small graphs stay in scale.
+function fit(svg) {
+  let box = null;
+  for (const part of svg.querySelectorAll(":scope > g")) {
+    const b = part.getBBox();
+    if (b.width === 0 && b.height === 0) continue;
+    box = box === null ? { x0: b.x, y0: b.y, x1: b.x + b.width, y1: b.y + b.height } : {
+      x0: Math.min(box.x0, b.x), y0: Math.min(box.y0, b.y),
+      x1: Math.max(box.x1, b.x + b.width), y1: Math.max(box.y1, b.y + b.height),
+    };
+  }
+  if (box === null) return;
+  const pad = 12;
+  const [w, h] = [box.x1 - box.x0 + 2 * pad, box.y1 - box.y0 + 2 * pad];
+  svg.setAttribute("viewBox", `${box.x0 - pad} ${box.y0 - pad} ${w} ${h}`);
+  svg.style.maxWidth = `${Math.round(w * 2.5)}px`;
 }
 
 function highlightRow(move, on) {
@@ -453,7 +473,7 @@ function renderMoves(report) {
     const row = ui.moves.insertRow();
     row.dataset.move = m.move;
     if (m.winning) row.className = "winning";
-    const where = m.leg ? ` leg ${m.leg}, edge ${m.edge}, ${m.direction}` : "";
+    const where = m.leg ? `leg ${m.leg} · edge ${m.edge}` : "";
     const name = row.insertCell();
     name.innerHTML = `<code></code><small></small>`;
     name.querySelector("code").textContent = m.move;
@@ -467,7 +487,7 @@ function renderMoves(report) {
     row.addEventListener("click", () => play(m.move));
     row.addEventListener("mouseenter", () => highlightPlay(m.move, true));
     row.addEventListener("mouseleave", () => highlightPlay(m.move, false));
-    row.title = `play ${m.move}`;
+    row.title = `play ${m.move}` + (m.leg ? ` (leg ${m.leg}, edge ${m.edge}, ${m.direction} from the hub)` : "");
   }
 }
 
