@@ -10,6 +10,7 @@ pub mod loopy;
 pub mod memory;
 pub mod play;
 pub mod progress;
+pub mod serve;
 pub mod source;
 pub mod table;
 pub mod trim;

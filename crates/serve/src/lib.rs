@@ -1,0 +1,114 @@
+//! The explorer in the browser: an HTTP server over arrows' library.
+//!
+//! The server is a thin front door. Each request names a position by
+//! query parameters (the graph, the rule set, the play, the state), the
+//! server reads them with the same library calls as the command line
+//! ([`arrows_core::describe`], [`arrows_core::Decoration::parse`]), studies
+//! the position with [`arrows_solve::study::study`] and draws it with
+//! [`arrows_draw::solved::picture`]. It holds no game logic of its own:
+//! what it adds is the wording of refusals as HTTP answers (400 for a bad
+//! request, 413 for a game too large for the engines or the memory budget,
+//! 503 past the time limit) and the limits each analysis runs under.
+//!
+//! Routes (see [`router`]):
+//!
+//! * `GET /`: the explorer page (`/?graph=...&variant=...&state=...&play=...`
+//!   opens a position directly);
+//! * `GET /api/analyze`: the report of a position, the JSON object of the
+//!   command line's `--json --moves --explain` (`draw=svg` or `draw=tikz`
+//!   adds the drawing, as `--draw` does);
+//! * `GET /api/draw`: the drawing alone (`format=svg` or `format=tikz`);
+//! * `GET /api/best`: the move arrows plays from a position;
+//! * `GET /api/families`: the family words a graph may be described with;
+//! * `GET /api/status`: the analyses running and waiting, and the limits.
+//!
+//! Every analysis runs on a blocking thread under an
+//! [`arrows_work::Control`] with the per-request memory budget; when the
+//! time limit passes, the handler answers 503 and sets the control's
+//! [`arrows_work::Cancel`], so the engine stops at its next checkpoint.
+//! At most [`Config::jobs`] analyses run at once; the others wait (their
+//! wait counts toward the time limit).
+
+mod assets;
+mod handlers;
+mod params;
+mod pool;
+mod wording;
+
+pub use params::Params;
+pub use pool::Status;
+pub use wording::ApiError;
+
+use arrows_work::Budget;
+use axum::Router;
+use axum::routing::get;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// The limits the server holds every analysis to.
+#[derive(Debug, Clone, Copy)]
+pub struct Config {
+    /// How long one request may take (waiting for a free worker included)
+    /// before it is cancelled and answered with 503.
+    pub timeout: Duration,
+    /// The memory one analysis may use.
+    pub budget: Budget,
+    /// How many analyses run at once.
+    pub jobs: usize,
+}
+
+impl Config {
+    /// The default time limit: 10 seconds.
+    pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(10);
+
+    /// The number of analyses run at once by default: one per core.
+    pub fn default_jobs() -> usize {
+        std::thread::available_parallelism().map_or(2, |n| n.get())
+    }
+
+    /// The default budget of one analysis: the machine's default budget
+    /// ([`Budget::default`], three quarters of the available memory)
+    /// shared by `jobs` analyses running at once.
+    pub fn default_budget(jobs: usize) -> Budget {
+        Budget::default().share(jobs as u64)
+    }
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        let jobs = Config::default_jobs();
+        Config { timeout: Config::DEFAULT_TIMEOUT, budget: Config::default_budget(jobs), jobs }
+    }
+}
+
+/// The explorer's routes, with `config`'s limits.
+pub fn router(config: Config) -> Router {
+    let pool = Arc::new(pool::Pool::new(config));
+    Router::new()
+        .route("/", get(assets::index))
+        .route("/app.js", get(assets::script))
+        .route("/style.css", get(assets::style))
+        .route("/api/analyze", get(handlers::analyze))
+        .route("/api/draw", get(handlers::draw))
+        .route("/api/best", get(handlers::best))
+        .route("/api/families", get(handlers::families))
+        .route("/api/status", get(handlers::status))
+        .fallback(handlers::not_found)
+        .with_state(pool)
+}
+
+/// Serves the explorer on `listener` until the process ends.
+pub async fn serve(listener: tokio::net::TcpListener, config: Config) -> std::io::Result<()> {
+    axum::serve(listener, router(config)).await
+}
+
+/// Serves the explorer on `listener` (already bound) until the process
+/// ends, on a runtime of its own: the blocking entry for a command line.
+pub fn run(listener: std::net::TcpListener, config: Config) -> std::io::Result<()> {
+    listener.set_nonblocking(true)?;
+    let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
+    runtime.block_on(async {
+        let listener = tokio::net::TcpListener::from_std(listener)?;
+        serve(listener, config).await
+    })
+}

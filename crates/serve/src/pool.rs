@@ -1,0 +1,131 @@
+//! Where analyses run: on blocking threads, at most [`Config::jobs`] at
+//! once, each under its own [`Control`] with the per-request budget, and
+//! cancelled when the time limit passes or the client goes away.
+
+use crate::Config;
+use crate::wording::ApiError;
+use arrows_work::{Cancel, Control};
+use serde::Serialize;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use tokio::sync::Semaphore;
+
+/// The analyses of one server.
+pub(crate) struct Pool {
+    config: Config,
+    permits: Arc<Semaphore>,
+    counts: Arc<Counts>,
+}
+
+/// What the server is doing: the answer of `/api/status`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize)]
+pub struct Status {
+    /// Analyses computing now (a cancelled one counts until its engine
+    /// reaches its next checkpoint and stops).
+    pub running: usize,
+    /// Requests waiting for a free worker.
+    pub waiting: usize,
+    /// Analyses finished since the server started.
+    pub finished: u64,
+    /// Requests answered 503 because the time limit passed.
+    pub timed_out: u64,
+    /// The most analyses that run at once.
+    pub jobs: usize,
+    /// The time limit of one request, in milliseconds.
+    pub timeout_ms: u64,
+    /// The memory budget of one analysis, in bytes.
+    pub budget_bytes: u64,
+}
+
+#[derive(Default)]
+struct Counts {
+    running: AtomicUsize,
+    waiting: AtomicUsize,
+    finished: AtomicU64,
+    timed_out: AtomicU64,
+}
+
+/// Counts one request in a counter while it lives.
+struct Held<'a>(&'a AtomicUsize);
+
+impl<'a> Held<'a> {
+    fn new(counter: &'a AtomicUsize) -> Held<'a> {
+        counter.fetch_add(1, Ordering::Relaxed);
+        Held(counter)
+    }
+}
+
+impl Drop for Held<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::Relaxed);
+    }
+}
+
+/// Sets the token when dropped: a request whose client went away (its
+/// handler dropped) or whose time ran out stops its engine.
+struct CancelOnDrop(Cancel);
+
+impl Drop for CancelOnDrop {
+    fn drop(&mut self) {
+        self.0.cancel();
+    }
+}
+
+impl Pool {
+    pub(crate) fn new(config: Config) -> Pool {
+        Pool { config, permits: Arc::new(Semaphore::new(config.jobs.max(1))), counts: Arc::default() }
+    }
+
+    /// The memory budget of one analysis.
+    pub(crate) fn budget(&self) -> arrows_work::Budget {
+        self.config.budget
+    }
+
+    pub(crate) fn status(&self) -> Status {
+        let c = &self.counts;
+        Status {
+            running: c.running.load(Ordering::Relaxed),
+            waiting: c.waiting.load(Ordering::Relaxed),
+            finished: c.finished.load(Ordering::Relaxed),
+            timed_out: c.timed_out.load(Ordering::Relaxed),
+            jobs: self.config.jobs.max(1),
+            timeout_ms: self.config.timeout.as_millis() as u64,
+            budget_bytes: self.config.budget.get(),
+        }
+    }
+
+    /// Runs `job` on a blocking thread under a fresh control, and answers
+    /// 503 (cancelling the job) when the time limit passes first.
+    pub(crate) async fn run<T: Send + 'static>(
+        &self,
+        job: impl FnOnce(&Control) -> Result<T, ApiError> + Send + 'static,
+    ) -> Result<T, ApiError> {
+        let control = Control::new(self.config.budget);
+        let _cancel = CancelOnDrop(control.cancel.clone());
+        let counts = self.counts.clone();
+        let work = async {
+            let permit = {
+                let _waiting = Held::new(&self.counts.waiting);
+                self.permits.clone().acquire_owned().await.expect("the semaphore is never closed")
+            };
+            tokio::task::spawn_blocking(move || {
+                let _permit = permit;
+                let result = {
+                    let _running = Held::new(&counts.running);
+                    job(&control)
+                };
+                counts.finished.fetch_add(1, Ordering::Relaxed);
+                result
+            })
+            .await
+        };
+        match tokio::time::timeout(self.config.timeout, work).await {
+            Ok(Ok(result)) => result,
+            Ok(Err(e)) => Err(ApiError::internal(format!("the analysis failed: {e}"))),
+            Err(_) => {
+                self.counts.timed_out.fetch_add(1, Ordering::Relaxed);
+                Err(ApiError::timed_out(self.config.timeout))
+            }
+        }
+    }
+}

@@ -1,0 +1,135 @@
+//! The explorer in a real browser, driven over WebDriver: ignored by
+//! default, run by `.ci/browser-check`, which installs Chromium and its
+//! driver, starts `arrows serve` and the driver, and passes their
+//! addresses in `ARROWS_URL` and `WEBDRIVER_URL`.
+//!
+//! It loads a spider and a Game of Cycles board, checks that the drawing
+//! has one `[data-edge]` per edge, clicks a winning move and sees the value
+//! become 0 and the URL change, and saves screenshots under
+//! `target/browser/` (or `SCREENSHOTS`).
+
+use arrows_core::describe::describe;
+use arrows_work::Budget;
+use fantoccini::{Client, ClientBuilder, Locator};
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+const PATIENCE: Duration = Duration::from_secs(20);
+
+fn env(name: &str) -> String {
+    std::env::var(name).unwrap_or_else(|_| panic!("{name} is not set; run .ci/browser-check"))
+}
+
+async fn browser() -> Client {
+    let mut capabilities = serde_json::Map::new();
+    let args = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1440,900"];
+    capabilities.insert("goog:chromeOptions".into(), serde_json::json!({ "args": args }));
+    let connector = hyper_util::client::legacy::connect::HttpConnector::new();
+    ClientBuilder::new(connector)
+        .capabilities(capabilities)
+        .connect(&env("WEBDRIVER_URL"))
+        .await
+        .expect("a WebDriver session")
+}
+
+/// Polls `read` until `done` holds of what it reads, or fails naming `what`.
+async fn until<T: std::fmt::Debug>(what: &str, mut read: impl AsyncFnMut() -> T, done: impl Fn(&T) -> bool) -> T {
+    let start = Instant::now();
+    loop {
+        let seen = read().await;
+        if done(&seen) {
+            return seen;
+        }
+        assert!(start.elapsed() < PATIENCE, "waited {PATIENCE:?} for {what}; last seen {seen:?}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+async fn text(c: &Client, css: &str) -> String {
+    match c.find(Locator::Css(css)).await {
+        Ok(e) => e.text().await.unwrap_or_default(),
+        Err(_) => String::new(),
+    }
+}
+
+async fn count(c: &Client, css: &str) -> usize {
+    c.find_all(Locator::Css(css)).await.map_or(0, |v| v.len())
+}
+
+/// The `state` parameter of the page's URL.
+async fn state(c: &Client) -> Option<String> {
+    let url = c.current_url().await.expect("a URL");
+    url.query_pairs().find(|(k, _)| k == "state").map(|(_, v)| v.into_owned())
+}
+
+async fn screenshot(c: &Client, name: &str) {
+    let dir = std::env::var_os("SCREENSHOTS")
+        .map_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target/browser"), PathBuf::from);
+    std::fs::create_dir_all(&dir).expect("a screenshot folder");
+    let png = c.screenshot().await.expect("a screenshot");
+    let file = dir.join(name);
+    std::fs::write(&file, png).expect("the screenshot written");
+    println!("screenshot: {}", file.display());
+}
+
+/// Loads `query` and waits for its drawing and its moves.
+async fn open(c: &Client, query: &str) {
+    let url = format!("{}?{query}", env("ARROWS_URL"));
+    c.goto(&url).await.expect("the page loads");
+    c.wait().at_most(PATIENCE).for_element(Locator::Css("#drawing svg [data-play]")).await.expect("moves drawn");
+}
+
+/// Clicks the first move drawn as winning, and returns it.
+async fn click_winning(c: &Client) -> String {
+    let winning = c.find(Locator::Css("#drawing svg [data-play].winning")).await.expect("a winning move drawn");
+    let arrow = winning.attr("data-play").await.unwrap().expect("the move");
+    winning.click().await.expect("a click on the move");
+    arrow
+}
+
+fn edges(graph: &str) -> usize {
+    describe(graph, Budget::bytes(1 << 30)).unwrap().graph.edge_count()
+}
+
+#[tokio::test]
+#[ignore = "needs a browser: run .ci/browser-check"]
+async fn the_explorer_plays_in_a_real_browser() {
+    let c = browser().await;
+
+    // A spider: S(2,3,4) is a first-player win (value 1).
+    open(&c, "graph=spider%202%203%204&variant=trimmed&play=normal").await;
+    assert_eq!(count(&c, "#drawing svg [data-edge]").await, edges("spider 2 3 4"));
+    assert_eq!(text(&c, "#value").await, "1");
+    assert_eq!(state(&c).await, None);
+    let arrow = click_winning(&c).await;
+    until("value 0 after the winning move", async || text(&c, "#value").await, |v| v == "0").await;
+    assert_eq!(state(&c).await.as_deref(), Some(arrow.as_str()), "the URL names the position");
+    assert_eq!(text(&c, "#winner").await, "second player wins");
+    screenshot(&c, "spider.png").await;
+    // Undo, redo, and the link opens the same position.
+    c.find(Locator::Id("undo")).await.unwrap().click().await.unwrap();
+    until("value 1 after undo", async || text(&c, "#value").await, |v| v == "1").await;
+    assert_eq!(state(&c).await, None);
+    c.find(Locator::Id("redo")).await.unwrap().click().await.unwrap();
+    until("value 0 after redo", async || text(&c, "#value").await, |v| v == "0").await;
+    let link = c.current_url().await.unwrap();
+    c.goto(link.as_str()).await.unwrap();
+    until("the linked position", async || text(&c, "#value").await, |v| v == "0").await;
+    assert_eq!(state(&c).await.as_deref(), Some(arrow.as_str()));
+
+    // The Game of Cycles on the wheel with 4 spokes: a second-player win.
+    open(&c, "graph=wheel%204&variant=cycles&play=normal").await;
+    assert_eq!(count(&c, "#drawing svg [data-edge]").await, edges("wheel 4"));
+    assert_eq!(count(&c, "#drawing svg [data-cell]").await, 4, "the cells are drawn");
+    assert_eq!(text(&c, "#value").await, "0");
+    // arrows moves; every move from the empty wheel leads to value 1.
+    c.find(Locator::Id("best")).await.unwrap().click().await.unwrap();
+    let first = until("arrows' move", async || state(&c).await, Option::is_some).await.unwrap();
+    until("value 1 after arrows' move", async || text(&c, "#value").await, |v| v == "1").await;
+    let second = click_winning(&c).await;
+    until("value 0 after the winning move", async || text(&c, "#value").await, |v| v == "0").await;
+    assert_eq!(state(&c).await, Some(format!("{first},{second}")));
+    screenshot(&c, "cycles.png").await;
+
+    c.close().await.expect("the session closes");
+}
