@@ -13,8 +13,9 @@
 
 use crate::names::Names;
 use arrows_core::describe::DescribeError;
+use arrows_core::formats::ParseProblem;
 use arrows_core::plane::{DrawingError, WalkError};
-use arrows_core::{DecorationError, GraphError, Position, Variant, Violation};
+use arrows_core::{DecorationError, FamilyError, GraphError, Position, Variant, Violation};
 use arrows_solve::{Engine, SolveError, StudyError};
 use arrows_text::{bytes, count};
 use pyo3::PyErr;
@@ -37,7 +38,40 @@ pub fn graph_error(e: GraphError, names: &Names<'_>) -> PyErr {
             PyMemoryError::new_err(format!("{e}; raise max_memory to at least {}", bytes(*needed)))
         }
         GraphError::TooLarge { .. } => PyMemoryError::new_err(format!("{e}; give a smaller graph")),
+        GraphError::Parse(p) => PyValueError::new_err(format!("{e}; {}", parse_advice(&p.problem))),
+        GraphError::Family(f @ FamilyError::TooLarge { .. }) => PyMemoryError::new_err(family_advice(f)),
+        GraphError::Family(f) => PyValueError::new_err(family_advice(f)),
         _ => PyValueError::new_err(e.to_string()),
+    }
+}
+
+/// What to change in a line that is not a graph.
+fn parse_advice(problem: &ParseProblem) -> &'static str {
+    match problem {
+        ParseProblem::ExpectedVertex { .. }
+        | ParseProblem::ExpectedDash { .. }
+        | ParseProblem::ExpectedSeparator { .. }
+        | ParseProblem::NumberTooLarge { .. } => "write edges as U-V with vertex numbers from 0, e.g. \"0-1,1-2,1-3\"",
+        ParseProblem::OutOfRange { .. }
+        | ParseProblem::Empty
+        | ParseProblem::ShortVertexCount
+        | ParseProblem::EdgeBits { .. } => {
+            "give a family (\"spider 4 6 8\"), an edge list (\"0-1,1-2\"), or a complete graph6 or sparse6 line \
+             (sparse6 starts with ':')"
+        }
+        ParseProblem::ExpectedColon { .. } => "start a sparse6 line with ':'",
+        ParseProblem::Incremental => "write each graph in full",
+        ParseProblem::Directed => "give an undirected graph in graph6 or sparse6",
+    }
+}
+
+/// A family member that does not exist, with what to give instead.
+fn family_advice(e: &FamilyError) -> String {
+    match e {
+        FamilyError::OutOfRange { least, .. } => format!("{e}; give {least} or more"),
+        FamilyError::NoEdge { .. } => format!("{e}; give a positive length"),
+        FamilyError::TooLarge { family, .. } => format!("{e}; give a smaller {family}"),
+        _ => e.to_string(),
     }
 }
 

@@ -10,8 +10,8 @@
 use crate::advice;
 use crate::names::Names;
 use arrows_core::describe::FAMILIES;
-use arrows_core::plane::{self, Drawing, Point};
-use arrows_core::{Graph, SpiderLayout, formats};
+use arrows_core::plane::{self, Drawing, PlaneFamily, Point};
+use arrows_core::{Graph, Member, SpiderLayout, formats};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use std::sync::Arc;
@@ -23,7 +23,7 @@ pub struct Named {
     pub name: String,
     /// The graph, with its cells when it has them.
     pub graph: Graph,
-    /// The legs of a spider, star or path: moves are then named by leg.
+    /// The legs of a spider: moves are then named by leg.
     pub spider: Option<SpiderLayout>,
     /// The drawing of a plane family.
     pub drawing: Option<Drawing>,
@@ -60,7 +60,15 @@ pub fn describe(py: Python<'_>, text: &str, max_memory: Option<&Bound<'_, PyAny>
     let budget = crate::run::budget(max_memory)?;
     let d =
         arrows_core::describe::describe(text, budget).map_err(|e| advice::describe_error(e, &Names::new(py, None)))?;
-    let named = Named { name: d.name, graph: d.graph, spider: d.spider, drawing: d.drawing };
+    // Moves are named by leg on spiders only, as the command line's analysis
+    // commands name them (`describe` also lays out paths and stars as spiders).
+    let spider = d.spider.filter(|_| matches!(d.member, Some(Member::Spider { .. })));
+    // A cycle is named as `arrows cycle N` names it, `C_N`.
+    let name = match d.plane {
+        Some(PlaneFamily::Cycle(n)) => Member::Cycle { edges: n }.name(),
+        _ => d.name,
+    };
+    let named = Named { name, graph: d.graph, spider, drawing: d.drawing };
     Ok(PyGraph { named: Arc::new(named), labels: None })
 }
 
@@ -132,7 +140,7 @@ impl PyGraph {
         self.named.drawing.as_ref().map(|d| d.points().iter().map(|p| (p.x, p.y)).collect())
     }
 
-    /// The legs of a spider, star or path (moves are named by leg), or `None`.
+    /// The legs of a spider (moves are named by leg), or `None`.
     #[getter]
     fn legs(&self) -> Option<Vec<usize>> {
         self.named.spider.as_ref().map(|s| s.legs().to_vec())

@@ -128,6 +128,18 @@ impl PyReport {
         &self.report.graph
     }
 
+    /// Number of vertices (isolated ones included).
+    #[getter]
+    fn vertices(&self) -> usize {
+        self.report.vertices
+    }
+
+    /// Number of edges.
+    #[getter]
+    fn edges(&self) -> usize {
+        self.report.edges
+    }
+
     /// The Grundy value, or `None` when the player to move completes a cell.
     #[getter]
     fn grundy(&self) -> Option<u32> {

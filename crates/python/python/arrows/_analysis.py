@@ -161,7 +161,11 @@ class Analysis:
 
     def __repr__(self) -> str:
         value = "none (a cell to complete)" if self.grundy is None else str(self.grundy)
-        return f"<Analysis of {self.graph}: grundy {value}, {self.winner} player wins>"
+        name = self.graph
+        if self._input.labels is not None or len(name) > 40:
+            # An edge list in the library's numbering says little of a graph with labels.
+            name = f"a graph of {self._report.vertices} vertices and {self._report.edges} edges"
+        return f"<Analysis of {name}: grundy {value}, {self.winner} player wins>"
 
 
 def analyze(

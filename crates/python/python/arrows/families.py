@@ -9,8 +9,8 @@ say what it is:
 * ``description``: the one-line description (``"spider 4 6 8"``), from which
   :func:`arrows.analyze` rebuilds the graph exactly as the command line
   does, as long as the graph still has these vertices and edges;
-* ``legs``: the legs of a spider, star or path (hub 0, legs numbered
-  outward), so moves are named by leg in ``to_dict()``;
+* ``legs``: the legs of a spider (hub 0, legs numbered outward), so that
+  moves are named by leg in ``to_dict()``;
 * ``cells`` and ``positions``, for the plane families: the cycle cells as
   vertex walks and a straight-line drawing (``nx.draw(G, G.graph["positions"])``),
   so that ``analyze(wheel(5), variant="cycles")`` plays the Game of Cycles.
