@@ -2,6 +2,8 @@
 what an Analysis holds."""
 
 import inspect
+import threading
+import time
 import pydoc
 import re
 
@@ -83,3 +85,45 @@ def test_moves_and_components_are_asked_for():
 
 def test_the_default_budget_is_a_share_of_the_memory():
     assert 1 << 20 <= _arrows.default_budget()
+
+
+def test_the_readme_example_prints_what_its_comments_say(capsys):
+    readme = (ROOT / "README.md").read_text()
+    section = readme.split("## From Python", 1)[1]
+    code = section.split("```python\n", 1)[1].split("```", 1)[0]
+    exec(compile(code, "README.md", "exec"), {})
+    printed = capsys.readouterr().out.splitlines()
+    said = [line.split("#", 1)[1].strip() for line in code.splitlines() if line.startswith("print(") and "#" in line]
+    assert printed == said
+
+
+def test_a_sagemath_graph_is_read_through_its_networkx_graph():
+    class SageLike:
+        """What arrows uses of a SageMath graph."""
+
+        def networkx_graph(self):
+            return nx.Graph([("a", "b"), ("b", "c"), ("c", "d")])
+
+    a = arrows.analyze(SageLike())
+    assert a.winning_moves == arrows.analyze(SageLike().networkx_graph()).winning_moves
+
+
+def test_other_threads_run_while_the_engines_work():
+    done = threading.Event()
+    ticks = 0
+
+    def work():
+        arrows.analyze("spider 30 40 50")
+        done.set()
+
+    worker = threading.Thread(target=work)
+    started = time.monotonic()
+    worker.start()
+    while not done.is_set():
+        ticks += 1
+        time.sleep(0.001)
+    worker.join()
+    elapsed = time.monotonic() - started
+    # The main thread kept ticking through the computation (holding the
+    # interpreter, the engines would have stopped it for the whole time).
+    assert ticks >= min(20, elapsed * 100), (ticks, elapsed)

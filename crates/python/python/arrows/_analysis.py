@@ -187,7 +187,8 @@ def analyze(
     Parameters
     ----------
     graph
-        A networkx ``Graph`` (any hashable node labels), a string (a family
+        A networkx ``Graph`` (any hashable node labels; a SageMath graph is
+        read through its ``networkx_graph()``), a string (a family
         such as ``"spider 4 6 8"`` or ``"wheel 5"``, graph6, sparse6 or an
         edge list ``"0-1,1-2"``), graph6 bytes, or an iterable of edge pairs
         ``(u, v)``. The families of :mod:`arrows` (``arrows.spider(4, 6, 8)``)

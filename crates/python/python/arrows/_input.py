@@ -3,7 +3,8 @@
 A graph may be given as
 
 * a networkx ``Graph`` with any hashable node labels (a ``PlanarEmbedding``
-  too, whose faces give the cells of the Game of Cycles);
+  too, whose faces give the cells of the Game of Cycles), or a SageMath
+  graph (through its ``networkx_graph()``);
 * a string: a family with its parameters (``"spider 4 6 8"``,
   ``"wheel 5"``), graph6, sparse6 (``":An"``) or an edge list
   (``"0-1,1-2"``), read as the command line reads them; ``bytes`` for
@@ -101,6 +102,11 @@ def prepare(
         p = Prepared(_arrows.describe(text, max_memory), None)
     elif _is_networkx(graph):
         p = _from_networkx(graph, max_memory)
+    elif callable(getattr(graph, "networkx_graph", None)):
+        # A SageMath graph: its networkx graph has the same vertices and edges.
+        return prepare(
+            graph.networkx_graph(), cycles=cycles, cells=cells, positions=positions, outer=outer, max_memory=max_memory
+        )
     else:
         p = _from_pairs(graph, max_memory)
     if cells is not None:
@@ -252,8 +258,8 @@ def embedding_cells(embedding: Any, p: Prepared, outer: Any = None) -> List[List
     ``(u, v)`` as a tuple, or a list of them, one per component: the face
     ``embedding.traverse_face(u, v)`` walks), else the face with the most
     edges; when two faces tie for the most, ``outer`` (or ``cells=`` or
-    ``positions=``) must say. This is the face networkx's own
-    ``planar_layout`` puts outside. Each other face is a cell: its boundary
+    ``positions=``) must say (networkx's ``planar_layout`` likewise draws a
+    longest face outside). Each other face is a cell: its boundary
     walk without the edges walked twice (trees inside the face), which must
     leave one cycle.
     """
