@@ -1,0 +1,171 @@
+"""Tables of Grundy values over a family, and the checks of the paper."""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Dict, Iterable, Iterator, List, Optional, Union
+
+from . import _arrows
+from ._input import prepare
+
+#: A range of a parameter: a number, a Python ``range`` (step 1), or text
+#: ``"0..40"`` with both ends included, as on the command line.
+Span = Union[int, range, str]
+
+
+def _span(x: Any, name: str) -> Any:
+    if x is None:
+        return None
+    if isinstance(x, bool):
+        raise TypeError(f"{name}: give a number, a range or text such as \"0..40\", got {x!r}")
+    if isinstance(x, int):
+        if x < 0:
+            raise ValueError(f"{name}: {x} is negative")
+        return (x, x)
+    if isinstance(x, range):
+        if x.step != 1 or len(x) == 0 or x.start < 0:
+            raise ValueError(f"{name}: give a non-empty range of step 1 from 0 or more, got {x!r}")
+        return (x.start, x.stop - 1)
+    if isinstance(x, str):
+        return x
+    raise TypeError(f"{name}: give a number, a range or text such as \"0..40\", got {x!r}")
+
+
+def table(
+    family: str,
+    *,
+    legs: Union[Span, List[Span], None] = None,
+    k: Optional[int] = None,
+    edges: Optional[Span] = None,
+    leaves: Optional[Span] = None,
+    spine: Optional[Span] = None,
+    handle: Optional[Span] = None,
+    bristles: Optional[Span] = None,
+    graphs: Optional[Iterable[Any]] = None,
+    variant: str = "trimmed",
+    threads: Optional[int] = None,
+    max_memory: Any = None,
+    frame: Optional[bool] = None,
+) -> Any:
+    """The Grundy value of the empty state of every graph of a family, as
+    ``arrows table FAMILY`` computes it (the canonical engine, in parallel,
+    one shared memo).
+
+    Families and their ranges (each a number, a ``range``, or text ``"0..40"``
+    with both ends included):
+
+    * ``"spider"``: ``legs=`` one range for every leg (``k`` legs, 3 by
+      default) or a list of ranges, one per leg; one row per spider, legs in
+      non-decreasing order;
+    * ``"path"``: ``edges=``; ``"star"``: ``leaves=``;
+    * ``"caterpillar"``: ``spine=`` and ``leaves=`` (at each spine vertex);
+    * ``"broom"``: ``handle=`` and ``bristles=``;
+    * ``"trees"``: ``edges=`` (every free tree);
+    * ``"graphs"``: ``graphs=[...]``, anything :func:`arrows.analyze` takes.
+
+    Returns a pandas ``DataFrame`` when pandas is installed (``frame=None``)
+    or asked for (``frame=True``), else a list of dicts: one per graph, its
+    key columns (``a``, ``b``, ``c`` for spiders, ``n`` for paths, ...,
+    ``graph6`` for trees and graphs) and ``grundy``.
+
+    >>> arrows.table("path", edges=range(1, 6), frame=False)[:2]
+    [{'n': 1, 'grundy': 1}, {'n': 2, 'grundy': 0}]
+    """
+    if legs is not None:
+        legs = [_span(x, f"legs[{i}]") for i, x in enumerate(legs)] if isinstance(legs, list) else [_span(legs, "legs")]
+    natives = None
+    if graphs is not None:
+        natives = [prepare(g, max_memory=max_memory).graph for g in graphs]
+    columns, is_list, rows = _arrows.table(
+        family,
+        legs,
+        k,
+        _span(edges, "edges"),
+        _span(leaves, "leaves"),
+        _span(spine, "spine"),
+        _span(handle, "handle"),
+        _span(bristles, "bristles"),
+        natives,
+        variant,
+        threads,
+        max_memory,
+    )
+    records: List[Dict[str, Any]] = []
+    for key, grundy in rows:
+        if isinstance(key, str):
+            record: Dict[str, Any] = {columns[0]: key}
+        elif is_list:
+            record = {columns[0]: key}
+        else:
+            record = dict(zip(columns, key))
+        record["grundy"] = grundy
+        records.append(record)
+    if frame is False:
+        return records
+    try:
+        import pandas
+    except ImportError:
+        if frame:
+            raise
+        return records
+    return pandas.DataFrame.from_records(records, columns=list(columns) + ["grundy"])
+
+
+class CheckReport:
+    """The results of :func:`check`: one entry per check, probe or finding,
+    each the object ``arrows check --json`` prints for it (``id``, ``kind``,
+    ``result``, ``statement``, ``status``, ``instances``, ``range``,
+    ``failures``, ``counterexample``, ``notes``, ``error``, ``time_ms``, ``max``)."""
+
+    def __init__(self, entries: List[Dict[str, Any]], success: bool, summary: str) -> None:
+        #: The entries, in the order of the paper.
+        self.entries = entries
+        #: ``True`` when every check passes and every probe and finding shows its counterexample.
+        self.success = success
+        #: The one-line summary ``arrows check`` ends with.
+        self.summary = summary
+
+    def __iter__(self) -> Iterator[Dict[str, Any]]:
+        return iter(self.entries)
+
+    def __len__(self) -> int:
+        return len(self.entries)
+
+    def __getitem__(self, i: int) -> Dict[str, Any]:
+        return self.entries[i]
+
+    def __bool__(self) -> bool:
+        return self.success
+
+    def __repr__(self) -> str:
+        return f"<CheckReport: {self.summary}>"
+
+
+def _ids(ids: Union[str, Iterable[str], None]) -> List[str]:
+    if ids is None:
+        return []
+    if isinstance(ids, str):
+        return [ids]
+    return [str(i) for i in ids]
+
+
+def check(ids: Union[str, Iterable[str], None] = None, max: Optional[int] = None, max_memory: Any = None) -> CheckReport:
+    """Machine-checks the results of the spider paper, as ``arrows check``.
+
+    ``ids`` selects results (``"12.1"``, ``["10.1", "8.2"]``; an id names
+    its parts and probes too); ``None`` runs everything. ``max`` sets the
+    ranges (spider legs up to ``max``; 30 by default, between 4 and 1000).
+    Every claimed value is the paper's formula at the instance's
+    parameters; the value it meets comes from the engines.
+
+    >>> report = arrows.check("12.1", max=8)
+    >>> report.success
+    True
+    """
+    lines, success, summary = _arrows.check(_ids(ids), max, max_memory)
+    return CheckReport([json.loads(line) for line in lines.splitlines()], success, summary)
+
+
+def check_list(ids: Union[str, Iterable[str], None] = None) -> List[Dict[str, str]]:
+    """The checks ``ids`` selects (every one by default): ``id``, ``kind``, ``result`` and ``statement``."""
+    return [json.loads(line) for line in _arrows.check_list(_ids(ids)).splitlines()]

@@ -1,0 +1,132 @@
+"""The graphs the paper and the Game of Cycles study, as networkx graphs.
+
+Each function builds its graph with the library (the same vertex numbers
+and edges as ``arrows spider 4 6 8`` on the command line) and returns a
+networkx ``Graph`` on the vertices ``0..n-1`` whose ``graph`` attributes
+say what it is:
+
+* ``name``: ``"S(4,6,8)"``, ``"wheel 5"`` (also ``G.name``);
+* ``description``: the one-line description (``"spider 4 6 8"``), from which
+  :func:`arrows.analyze` rebuilds the graph exactly as the command line
+  does, as long as the graph still has these vertices and edges;
+* ``legs``: the legs of a spider (hub 0, legs numbered outward), so that
+  moves are named by leg in ``to_dict()``;
+* ``cells`` and ``positions``, for the plane families: the cycle cells as
+  vertex walks and a straight-line drawing (``nx.draw(G, G.graph["positions"])``),
+  so that ``analyze(wheel(5), variant="cycles")`` plays the Game of Cycles.
+
+networkx is a dependency of this package, so every function returns a
+networkx graph.
+"""
+
+from __future__ import annotations
+
+import operator
+from typing import Any
+
+from . import _arrows
+
+
+def _whole(x: Any, what: str) -> str:
+    try:
+        n = operator.index(x)
+    except TypeError:
+        raise TypeError(f"{what} takes whole numbers, got {x!r}") from None
+    return str(n)
+
+
+def _family(word: str, *parameters: Any) -> Any:
+    text = " ".join([word] + [_whole(x, word) for x in parameters])
+    return to_networkx(_arrows.describe(text), description=text)
+
+
+def _networkx() -> Any:
+    """networkx, imported when first needed (it takes a while to import)."""
+    import networkx
+
+    return networkx
+
+
+def to_networkx(native: _arrows.Graph, description: str = "") -> Any:
+    """A networkx graph of a graph built by the library (vertices ``0..n-1``, edges in order)."""
+    nx = _networkx()
+    g = nx.Graph(name=native.name)
+    g.add_nodes_from(range(native.vertex_count))
+    g.add_edges_from(native.edges)
+    if description:
+        g.graph["description"] = description
+    if native.legs is not None:
+        g.graph["legs"] = native.legs
+    if native.cells is not None:
+        g.graph["cells"] = native.cells
+    if native.positions is not None:
+        g.graph["positions"] = {v: xy for v, xy in enumerate(native.positions)}
+    return g
+
+
+def spider(*legs: int) -> Any:
+    """The spider ``S(l1, ..., lk)``: hub 0 and one path (leg) of each length;
+    leg ``j`` has the vertices ``o+1, ..., o+lj`` outward, ``o`` the sum of
+    the legs before it. ``spider(4, 6, 8)`` is ``arrows spider 4 6 8``."""
+    return _family("spider", *legs)
+
+
+def path(n: int) -> Any:
+    """The path ``P_n`` with ``n`` edges: vertices ``0..n``, edge ``i`` joining ``i`` and ``i+1``."""
+    return _family("path", n)
+
+
+def cycle(n: int) -> Any:
+    """The cycle ``C_n`` with ``n`` edges, a plane graph with one cell."""
+    return _family("cycle", n)
+
+
+def star(k: int) -> Any:
+    """The star ``K_1,k``: hub 0 and ``k`` leaves."""
+    return _family("star", k)
+
+
+def broom(handle: int, bristles: int) -> Any:
+    """A broom: a path of ``handle`` edges with ``bristles`` leaves at its end."""
+    return _family("broom", handle, bristles)
+
+
+def caterpillar(*leaves: int) -> Any:
+    """The caterpillar whose spine vertices carry these numbers of leaves
+    (``caterpillar(2, 0, 3)`` is ``arrows caterpillar 2,0,3``)."""
+    return _family("caterpillar", *leaves)
+
+
+def wheel(n: int) -> Any:
+    """The wheel with ``n`` spokes (hub 0, rim ``1..n``), plane: ``n`` triangular cells."""
+    return _family("wheel", n)
+
+
+def fan(n: int) -> Any:
+    """The fan: a vertex joined to every vertex of a path of ``n`` vertices, plane."""
+    return _family("fan", n)
+
+
+def theta(a: int, b: int, c: int) -> Any:
+    """The theta graph: two vertices joined by three paths of ``a``, ``b`` and ``c`` edges, plane."""
+    return _family("theta", a, b, c)
+
+
+def grid(m: int, n: int) -> Any:
+    """The grid of ``m`` rows and ``n`` columns of vertices, plane: its squares are the cells."""
+    return _family("grid", m, n)
+
+
+def ladder(n: int) -> Any:
+    """The ladder with ``n`` rungs, plane."""
+    return _family("ladder", n)
+
+
+def prism(n: int) -> Any:
+    """The prism over the cycle ``C_n`` (two ``n``-cycles joined by a matching), plane."""
+    return _family("prism", n)
+
+
+def k4() -> Any:
+    """``K_4`` drawn in the plane: a triangle with a vertex inside joined to its corners (three cells)."""
+    return _family("k4")

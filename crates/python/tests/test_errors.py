@@ -1,0 +1,202 @@
+"""Every documented error, raised with its type and a message that says
+what to change: ``ValueError`` for a bad graph, state or parameter,
+``MemoryError`` past the memory budget (or an engine's limit),
+``KeyboardInterrupt`` on Ctrl-C, ``TypeError`` for an argument of the wrong
+kind. Nothing panics across the boundary."""
+
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+
+import networkx as nx
+import pytest
+
+import arrows
+
+
+@pytest.mark.parametrize(
+    "graph, words",
+    [
+        ("frog 3", "complete graph6 or sparse6 line"),
+        ("spider 4 x", 'the parameter "x" of spider is not a whole number'),
+        ("path", "path takes N (edges), but none was given"),
+        ("wheel 2", "needs at least 3"),
+        ("", "empty"),
+        ([(0, 0)], "self-loop at vertex 0"),
+        ([("a", "b"), ("b", "b")], "self-loop at 'b'"),
+        ([(0, 1), (1, 0)], "repeats the edge"),
+        ([("a", "b"), ("b", "a")], "the edge ('b', 'a') twice"),
+        ([(0, 1, 2)], "not a pair"),
+        (b"\xff\xfe", "ASCII"),
+    ],
+)
+def test_bad_graphs(graph, words):
+    with pytest.raises(ValueError) as e:
+        arrows.analyze(graph)
+    assert words in str(e.value)
+    assert "--" not in str(e.value)
+
+
+def test_a_directed_graph_is_refused_with_the_way_out():
+    with pytest.raises(ValueError, match="to_undirected"):
+        arrows.analyze(nx.DiGraph([(0, 1)]))
+    with pytest.raises(ValueError, match="twice"):
+        arrows.analyze(nx.MultiGraph([("a", "b"), ("a", "b")]))
+    with pytest.raises(TypeError, match="networkx Graph"):
+        arrows.analyze(3.5)
+
+
+@pytest.mark.parametrize(
+    "parameters, words",
+    [
+        (dict(variant="loopy"), 'variant must be "trimmed"'),
+        (dict(play="last"), 'play must be "normal" or "misere"'),
+        (dict(engine="fast"), 'engine must be "canonical"'),
+        (dict(max_memory="12X"), "max_memory: unknown size unit"),
+        (dict(max_memory=100), "below the smallest budget"),
+        (dict(max_memory="3P"), "past the largest budget"),
+    ],
+)
+def test_bad_parameters(parameters, words):
+    with pytest.raises(ValueError) as e:
+        arrows.analyze(arrows.path(3), **parameters)
+    assert words in str(e.value)
+
+
+def test_a_budget_of_the_wrong_kind():
+    with pytest.raises(TypeError, match="max_memory takes a number of bytes"):
+        arrows.analyze(arrows.path(3), max_memory=1.5)
+
+
+def test_bad_states_name_the_callers_vertices():
+    g = nx.Graph([("a", "b"), ("b", "c"), ("c", "d")])
+    cases = [
+        ([("a", "c")], "the arrow ('a', 'c') is not on an edge"),
+        ([("a", "b"), ("b", "a")], "lie on the same edge"),
+        ([("a", "b"), ("c", "b")], "vertex 'b' is a sink"),
+        ([("z", "a")], "'z' is not a vertex"),
+        ([("a",)], "not an arrow"),
+    ]
+    for state, words in cases:
+        with pytest.raises(ValueError) as e:
+            arrows.analyze(g, state=state)
+        assert words in str(e.value), (state, str(e.value))
+    with pytest.raises(ValueError, match="cannot read the arrow"):
+        arrows.analyze(arrows.path(3), state="0>>1")
+    with pytest.raises(ValueError, match="vertex 1 is a source; remove or reverse one of the arrows of state"):
+        arrows.analyze(arrows.path(3), state=[(1, 0), (1, 2)])
+    with pytest.raises(ValueError, match='or play variant="trimmed"'):
+        arrows.analyze(arrows.path(3), variant="untrimmed", state=[(1, 0)])
+
+
+def test_the_game_of_cycles_needs_cells():
+    with pytest.raises(ValueError, match="needs the cells of a plane graph.*cells=.*positions="):
+        arrows.analyze("0-1,1-2,2-0", variant="cycles")
+    with pytest.raises(ValueError, match='does not compute the Game of Cycles .*use engine="brute" or engine="explicit"'):
+        arrows.analyze(arrows.wheel(4), variant="cycles", engine="canonical")
+    with pytest.raises(ValueError, match="explain=True has no decomposition for misère play.*explain=False"):
+        arrows.analyze(arrows.path(4), play="misere", explain=True)
+
+
+def test_bad_cells_and_drawings():
+    square = nx.Graph([("a", "b"), ("b", "c"), ("c", "d"), ("d", "a"), ("a", "c")])
+    with pytest.raises(ValueError, match=r"cells: cell 0 is not a closed walk along edges: the graph has no edge \('b', 'd'\)"):
+        arrows.analyze(square, variant="cycles", cells=[["a", "b", "d"]])
+    with pytest.raises(ValueError, match="cells: 'q' is not a vertex"):
+        arrows.analyze(square, variant="cycles", cells=[["a", "b", "q"]])
+    crossing = {"a": (0, 0), "b": (1, 1), "c": (1, 0), "d": (0, 1)}
+    with pytest.raises(ValueError, match=r"positions: the edges .* cross; .*cells="):
+        arrows.analyze(square, variant="cycles", positions=crossing)
+    with pytest.raises(ValueError, match="positions: vertex 'd' has no position"):
+        arrows.analyze(square, variant="cycles", positions={"a": (0, 0), "b": (1, 0), "c": (1, 1)})
+    with pytest.raises(ValueError, match="drawn at the same point"):
+        arrows.analyze(square, variant="cycles", positions={"a": (0, 0), "b": (1, 0), "c": (1, 1), "d": (0, 0)})
+    with pytest.raises(TypeError, match="mapping"):
+        arrows.analyze(square, variant="cycles", positions=[(0, 0)])
+
+
+def test_an_embedding_whose_outer_face_is_not_clear():
+    planar, embedding = nx.check_planarity(nx.complete_graph(4))
+    assert planar
+    with pytest.raises(ValueError, match=r"4 faces of 3 edges.*outer=\(u, v\)"):
+        arrows.analyze(embedding, variant="cycles")
+    with pytest.raises(ValueError, match="outer= names the outer face of a networkx PlanarEmbedding"):
+        arrows.analyze(nx.complete_graph(4), variant="cycles", outer=(0, 1))
+    with pytest.raises(ValueError, match="not a half-edge"):
+        arrows.analyze(embedding, variant="cycles", outer=(0, 9))
+
+
+def test_past_an_engines_limit_or_the_budget():
+    with pytest.raises(MemoryError, match='30 unmarked edges, but the brute engine takes at most 28; use engine="canonical"'):
+        arrows.analyze(arrows.spider(10, 10, 10), engine="brute")
+    with pytest.raises(MemoryError, match="past the memory budget of 1.0 MiB; .*max_memory"):
+        arrows.analyze(arrows.spider(6, 6, 6), engine="explicit", max_memory="1M")
+    with pytest.raises(MemoryError, match="past the limit"):
+        arrows.analyze("path 99999999999")
+    with pytest.raises(MemoryError, match="raise max_memory"):
+        arrows.analyze("path 900000", max_memory="1M")
+
+
+def test_the_other_front_doors_refuse_as_data():
+    with pytest.raises(ValueError, match="unknown table family"):
+        arrows.table("frogs", edges=3)
+    with pytest.raises(ValueError, match="needs legs="):
+        arrows.table("spider")
+    with pytest.raises(ValueError, match="start edges= at 1"):
+        arrows.table("path", edges=range(0, 4))
+    with pytest.raises(ValueError, match="k=4 but legs= gives 3 ranges"):
+        arrows.table("spider", legs=[2, 3, 4], k=4)
+    with pytest.raises(ValueError, match="tables are of the Trimmed Game of Arrows"):
+        arrows.table("path", edges=4, variant="cycles")
+    with pytest.raises(ValueError, match="unknown check id"):
+        arrows.check("99.9")
+    with pytest.raises(ValueError, match="max: the range must be between 4 and 1000"):
+        arrows.check("12.1", max=2)
+    with pytest.raises(ValueError, match="an undirected graph"):
+        arrows.loopy.solve(nx.Graph([(0, 1)]))
+    moves = [(i, i + 1) for i in range(40000)]
+    with pytest.raises(MemoryError, match="past the memory budget of 1.0 MiB"):
+        arrows.loopy.solve(moves, max_memory="1M")
+
+
+INTERRUPTED = textwrap.dedent(
+    """
+    import sys, time, arrows
+    print("started", flush=True)
+    try:
+        {call}
+        print("finished", flush=True)
+    except KeyboardInterrupt:
+        print("interrupted", flush=True)
+    print(arrows.analyze(arrows.path(3)).grundy, flush=True)
+    """
+)
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        'arrows.analyze("spider 20 30 40 50")',
+        'arrows.analyze("spider 6 6 6", engine="explicit")',
+        'arrows.table("spider", legs=range(0, 81))',
+    ],
+)
+def test_ctrl_c_stops_the_engines_and_raises_keyboard_interrupt(call):
+    child = subprocess.Popen(
+        [sys.executable, "-c", INTERRUPTED.format(call=call)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=dict(os.environ, PYTHONUNBUFFERED="1"),
+    )
+    assert child.stdout.readline().strip() == "started"
+    time.sleep(1.0)
+    sent = time.monotonic()
+    child.send_signal(signal.SIGINT)
+    out, err = child.communicate(timeout=60)
+    stopped = time.monotonic() - sent
+    assert out.split() == ["interrupted", "1"], (out, err)
+    assert stopped < 5, f"the engines took {stopped:.1f} s to stop"
