@@ -133,7 +133,7 @@ fn sweep(
     threads: Option<usize>,
     budget: arrows_work::Budget,
 ) -> PyResult<Swept> {
-    let options = SweepOptions { variant, shard: Shard::WHOLE, threads };
+    let options = SweepOptions { shard: Shard::WHOLE, threads, ..SweepOptions::new(variant) };
     let control = Control::new(budget);
     let table = run(py, &control, |control| arrows_tables::sweep(family, &options, control))?.map_err(sweep_error)?;
     let list = matches!(table.key_kind(), arrows_tables::table::KeyKind::List);
