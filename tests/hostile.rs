@@ -323,6 +323,25 @@ fn engines_loopy_tables_and_checks() {
     check(ENGINES_AND_COMMANDS);
 }
 
+/// `arrows serve`: flags refused before anything listens (no case here
+/// starts a server).
+const SERVE: &[Case] = &[
+    case(&["serve", "--port", "70000"], Refuse("70000 is not in 0..=65535")),
+    case(&["serve", "--timeout", "0"], Refuse("a time limit must be more than 0 seconds")),
+    case(&["serve", "--timeout", "1e9"], Refuse("more than a day")),
+    case(&["serve", "--timeout", "soon"], Refuse("\"soon\" is not a number of seconds")),
+    case(&["serve", "--bind", "localhost"], Refuse("invalid IP address syntax")),
+    case(&["serve", "--jobs", "0"], Refuse("--jobs")),
+    case(&["serve", "--max-memory", "12Q"], Refuse("unknown size unit")),
+    // TEST-NET-1 (RFC 5737) is no address of this machine: binding fails before any traffic.
+    case(&["serve", "--bind", "192.0.2.1", "--port", "0"], Refuse("give --bind an address of this machine")),
+];
+
+#[test]
+fn serve_flags() {
+    check(SERVE);
+}
+
 /// Board files of the Game of Cycles.
 const BOARDS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/boards/");
 

@@ -59,8 +59,11 @@ pub struct ServeArgs {
 /// Reads `--timeout`: positive seconds, fractions allowed.
 fn seconds(text: &str) -> Result<Duration, String> {
     let s: f64 = text.trim().parse().map_err(|_| format!("{text:?} is not a number of seconds"))?;
-    if !(s > 0.0 && s <= 86_400.0) {
-        return Err(format!("{text} seconds is not between 0 and a day; give a positive number of seconds"));
+    if s.is_nan() || s <= 0.0 {
+        return Err("a time limit must be more than 0 seconds".into());
+    }
+    if s > 86_400.0 {
+        return Err(format!("{text} seconds is more than a day (86400 seconds); give a shorter time limit"));
     }
     Ok(Duration::from_secs_f64(s))
 }

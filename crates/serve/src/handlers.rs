@@ -49,7 +49,8 @@ fn drawing(subject: &Subject, report: &Report, format: Format) -> Result<String,
 /// --explain` prints it; where the decomposition does not exist (misère
 /// play, cycle cells) it is left out and `"no_decomposition"` names the
 /// game instead. The drawing follows under `"svg"` or `"tikz"` when
-/// `draw=` asks, as with `--draw`.
+/// `draw=` asks, as with `--draw` (or, for a graph too large to draw,
+/// `"drawing_refused"` says why).
 pub(crate) async fn analyze(State(pool): State<Arc<Pool>>, query: Pairs) -> Result<Response, ApiError> {
     let params = params(query, Some("draw"))?;
     let budget = pool.budget();
@@ -68,8 +69,12 @@ pub(crate) async fn analyze(State(pool): State<Arc<Pool>>, query: Pairs) -> Resu
             if let Some(game) = without {
                 add("no_decomposition", &game);
             }
-            if let Some(format) = format {
-                add(format.as_str(), &drawing(&subject, &report, format)?);
+            // A graph too large to draw is still analysed: the refusal takes the drawing's place.
+            match format.map(|f| (f, drawing(&subject, &report, f))) {
+                Some((f, Ok(document))) => add(f.as_str(), &document),
+                Some((_, Err(e))) if e.status == StatusCode::PAYLOAD_TOO_LARGE => add("drawing_refused", &e.message),
+                Some((_, Err(e))) => return Err(e),
+                None => {}
             }
             fields.push('}');
             Ok(fields)

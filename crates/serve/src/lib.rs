@@ -35,7 +35,7 @@ mod params;
 mod pool;
 mod wording;
 
-pub use params::Params;
+pub use params::{Params, Subject};
 pub use pool::Status;
 pub use wording::ApiError;
 

@@ -317,7 +317,7 @@ function svgElement(name, attributes) {
 
 function renderDrawing(report) {
   if (!report.svg) {
-    ui.drawing.textContent = "";
+    ui.drawing.textContent = report.drawing_refused || "";
     return;
   }
   ui.drawing.innerHTML = report.svg;
