@@ -11,19 +11,17 @@ use arrows_core::Violation;
 use arrows_work::Cancelled;
 use std::fmt;
 
-/// A game an engine does not compute (yet).
+/// A game an engine does not compute.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Unsupported {
-    /// The Game of Cycles on a graph with cycle cells.
-    CycleCells,
-    /// Misère play (its values do not add over components).
+    /// Misère play (its values do not add over components): the canonical
+    /// engine refuses it; brute force and the explicit engine compute it.
     Misere,
 }
 
 impl fmt::Display for Unsupported {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
-            Unsupported::CycleCells => "the Game of Cycles on a graph with cycle cells",
             Unsupported::Misere => "misère play",
         })
     }

@@ -124,7 +124,6 @@ pub fn study_on(
                 game,
                 why: match game {
                     Unsupported::Misere => "misère values do not add over components",
-                    Unsupported::CycleCells => "the canonical engine does not value cycle cells yet",
                 },
                 source: e,
             },
