@@ -3,9 +3,10 @@
 //! A component with cells is read as a coloured graph, its *incidence
 //! structure*:
 //!
-//! * one node per vertex, coloured by its label;
-//! * two *half-edge* nodes per edge, joined to each other and each to one
-//!   end of the edge;
+//! * one node per vertex of degree 2 or more, coloured by its label;
+//! * two *half-edge* nodes per edge, joined to each other and each to the
+//!   node of its end, or, when that end is a leaf, coloured by the leaf's
+//!   label instead (a leaf node would hang off its half-edge alone);
 //! * two *side* nodes per live cell, joined to each other: the tail side,
 //!   joined to the half-edge at the tail of each of the cell's edges, and
 //!   the head side, joined to the half-edge at the head, tail and head taken
@@ -15,311 +16,345 @@
 //!   side, and swapping them is a symmetry).
 //!
 //! Isomorphisms of these coloured graphs are exactly the isomorphisms of
-//! components with cells (see [`super`]): a half-edge has one vertex
-//! neighbour and one half-edge neighbour, so edges map onto edges with their
-//! ends, and side nodes pair up by their one side neighbour, so cells map
-//! onto cells with their edges, directions and allowed orientations. The
-//! flip recolours needs-in as needs-out and tail sides as head sides.
+//! components with cells (see [`super`]): a half-edge has one half-edge
+//! neighbour and at most one vertex neighbour, so edges map onto edges
+//! with their ends, and side nodes pair up by their one side neighbour, so
+//! cells map onto cells with their edges, directions and allowed
+//! orientations. The flip recolours needs-in as needs-out and tail sides as
+//! head sides.
 //!
 //! The key is found by individualization and refinement, as
-//! [`crate::canonical::canon`] does for graphs: colour refinement to a
-//! fixpoint; while a colour class has two or more nodes, each node of the
-//! first such class is tried as a singleton and the search recurses; each
-//! discrete partition numbers the vertices, edges and cells, and writes the
-//! component in that numbering; the least such code is the key. Every step
-//! is defined by colours alone, so the key does not depend on the input
-//! numbering, and the code of one discrete partition describes the
-//! component completely, so equal keys mean isomorphic components.
+//! [`crate::canonical::canon`] does for graphs: refinement to an equitable
+//! partition ([`super::refine`]); while a class has two or more nodes, each
+//! node of the first such class is tried as a singleton and the search
+//! recurses; each discrete partition numbers the vertices, edges and cells,
+//! and writes the component in that numbering; the least such code is the
+//! key. Every step is defined by colours alone, so the key does not depend
+//! on the input numbering, and the code of one discrete partition describes
+//! the component completely, so equal keys mean isomorphic components.
+//!
+//! The component or its flip: the one with more vertices needing in than
+//! needing out, else the one with more such vertices at the tails of cell
+//! edges, else the one whose refinement has the smaller trace (an
+//! invariant, [`super::refine`]); when all of these tie, both are searched.
 
+use super::refine::{Csr, Partition, Refiner, mix};
 use super::{CellComponent, LiveCell};
 use crate::canonical::need::Need;
 use crate::stack::{RED_ZONE, STACK_SEGMENT};
+use std::cmp::Ordering;
 
 /// The key tag of a component with cells (trees, graphs and cycles use 1 to 3).
 const CELLS: u8 = 4;
 
-/// Node colours past the four labels.
+/// Node colours: the four labels for vertex nodes, then half-edges (at a
+/// vertex node, or at a leaf of each label), then sides.
 const HALF_EDGE: u32 = 4;
-const TAIL_SIDE: u32 = 5;
-const HEAD_SIDE: u32 = 6;
-const EITHER_SIDE: u32 = 7;
+const TAIL_SIDE: u32 = 9;
+const HEAD_SIDE: u32 = 10;
+const EITHER_SIDE: u32 = 11;
+const COLOURS: usize = 12;
 
 /// The canonical key of a component with live cells, up to isomorphism and flip.
 pub fn key(c: &CellComponent) -> Vec<u8> {
-    let mut canonizer = CellCanonizer::default();
-    canonizer.key(c).to_vec()
+    CellCanonizer::default().key(c).to_vec()
 }
 
-/// Which of a component and its flip the key is read from: by the counts
-/// of vertices needing in and out, as [`crate::canonical::canon::orientation`];
-/// `None` when they are equal and both are tried.
-fn orientation(c: &CellComponent) -> Option<bool> {
-    let labels = &c.component.labels;
-    let ins = labels.iter().filter(|&&l| l == Need::In).count();
-    let outs = labels.iter().filter(|&&l| l == Need::Out).count();
-    match ins.cmp(&outs) {
-        std::cmp::Ordering::Greater => Some(false),
-        std::cmp::Ordering::Less => Some(true),
-        std::cmp::Ordering::Equal => None,
-    }
+/// The label as read in the component (`flip: false`) or its flip.
+fn seen(label: Need, flip: bool) -> Need {
+    if flip { label.flip() } else { label }
 }
 
-/// The canonical key of components with cells, with reusable buffers.
-#[derive(Default, Clone)]
-pub struct CellCanonizer {
-    /// Neighbours of node `x`: `adj[off[x]..off[x + 1]]`.
-    off: Vec<usize>,
-    adj: Vec<u32>,
-    /// Scratch for refinement: node order, and neighbour colours per node.
-    order: Vec<u32>,
-    signature: Vec<u32>,
-    best: Vec<u8>,
-    code: Vec<u8>,
-    has_best: bool,
+/// The orientations a cell allows, in the component or its flip.
+fn allows(cell: &LiveCell, flip: bool) -> (bool, bool) {
+    if flip { (cell.against, cell.along) } else { (cell.along, cell.against) }
 }
 
-/// Nodes of the incidence structure: vertices, then half-edges, then sides.
-struct Layout {
-    n: usize,
-    m: usize,
-    k: usize,
-}
-
-impl Layout {
-    fn of(c: &CellComponent) -> Layout {
-        Layout { n: c.component.labels.len(), m: c.component.edges.len(), k: c.cells.len() }
-    }
-    fn nodes(&self) -> usize {
-        self.n + 2 * self.m + 2 * self.k
-    }
-    /// The half-edge of edge `e` at its end `end` (0: `edges[e].0`, 1: `edges[e].1`).
-    fn half(&self, e: usize, end: usize) -> usize {
-        self.n + 2 * e + end
-    }
-    /// Side `side` of cell `i` (0: tail along `Along`, 1: head along `Along`).
-    fn side(&self, i: usize, side: usize) -> usize {
-        self.n + 2 * self.m + 2 * i + side
-    }
-}
-
-/// The colours of cell `i`'s two sides (tail and head along `Along`), for the component or its flip.
+/// The colours of a cell's two sides (tail and head along `Along`), for the component or its flip.
 fn side_colours(cell: &LiveCell, flip: bool) -> (u32, u32) {
-    let (along, against) = if flip { (cell.against, cell.along) } else { (cell.along, cell.against) };
-    match (along, against) {
+    match allows(cell, flip) {
         (true, false) => (TAIL_SIDE, HEAD_SIDE),
         (false, true) => (HEAD_SIDE, TAIL_SIDE),
         _ => (EITHER_SIDE, EITHER_SIDE),
     }
 }
 
+/// Which of the component (`Some(false)`) and its flip (`Some(true)`) the
+/// key is read from, by two invariants that the flip exchanges; `None` when
+/// both tie.
+fn orientation(c: &CellComponent) -> Option<bool> {
+    let labels = &c.component.labels;
+    let ins = labels.iter().filter(|&&l| l == Need::In).count();
+    let outs = labels.iter().filter(|&&l| l == Need::Out).count();
+    let pick = |o: Ordering| match o {
+        Ordering::Greater => Some(false),
+        Ordering::Less => Some(true),
+        Ordering::Equal => None,
+    };
+    pick(ins.cmp(&outs)).or_else(|| {
+        // Vertices needing in at the tail of an edge of a cell that allows
+        // one orientation, against vertices needing out at the head: the
+        // flip swaps the two counts.
+        let (mut in_tails, mut out_heads) = (0, 0);
+        for cell in &c.cells {
+            let Some(along) = (cell.along != cell.against).then_some(cell.along) else { continue };
+            for &(e, forward) in &cell.steps {
+                let (u, v) = c.component.edges[e as usize];
+                let (t, h) = if forward == along { (u, v) } else { (v, u) };
+                in_tails += usize::from(labels[t as usize] == Need::In);
+                out_heads += usize::from(labels[h as usize] == Need::Out);
+            }
+        }
+        pick(in_tails.cmp(&out_heads))
+    })
+}
+
+/// The canonical key of components with cells, with reusable buffers.
+#[derive(Default, Clone)]
+pub struct CellCanonizer {
+    graph: Csr,
+    pairs: Vec<(u32, u32)>,
+    /// The node of each vertex (`u32::MAX` for a leaf).
+    node: Vec<u32>,
+    degree: Vec<u32>,
+    colour: Vec<u32>,
+    refiner: Refiner,
+    best: Vec<u8>,
+    code: Vec<u8>,
+    has_best: bool,
+    // Buffers of `write_code`.
+    vertex_place: Vec<(u32, u32)>,
+    number: Vec<u32>,
+    edges: Vec<(u32, u32, u32, u32)>,
+    new_edge: Vec<u32>,
+    cells: Vec<Vec<u32>>,
+}
+
+/// Nodes of the incidence structure: vertex nodes, then half-edges, then sides.
+#[derive(Clone, Copy)]
+struct Layout {
+    /// Vertex nodes (vertices of degree 2 or more).
+    inner: usize,
+    m: usize,
+    k: usize,
+}
+
+impl Layout {
+    fn nodes(&self) -> usize {
+        self.inner + 2 * self.m + 2 * self.k
+    }
+    /// The half-edge of edge `e` at its end `end` (0: `edges[e].0`, 1: `edges[e].1`).
+    fn half(&self, e: usize, end: usize) -> usize {
+        self.inner + 2 * e + end
+    }
+    /// Side `side` of cell `i` (0: tail along `Along`, 1: head along `Along`).
+    fn side(&self, i: usize, side: usize) -> usize {
+        self.inner + 2 * self.m + 2 * i + side
+    }
+}
+
 impl CellCanonizer {
     /// The key of `c` (see the module documentation).
     pub fn key(&mut self, c: &CellComponent) -> &[u8] {
-        let layout = Layout::of(c);
-        self.load(c, &layout);
+        let l = self.load(c);
         self.has_best = false;
         match orientation(c) {
-            Some(flip) => self.search_from(c, &layout, flip),
+            Some(flip) => {
+                let (p, _) = self.root(c, l, flip);
+                self.search(c, l, flip, p);
+            }
             None => {
-                self.search_from(c, &layout, false);
-                self.search_from(c, &layout, true);
+                let (p, t) = self.root(c, l, false);
+                let (q, u) = self.root(c, l, true);
+                if t <= u {
+                    self.search(c, l, false, p);
+                }
+                if u <= t {
+                    self.search(c, l, true, q);
+                }
             }
         }
         &self.best
     }
 
     /// The adjacency of the incidence structure.
-    fn load(&mut self, c: &CellComponent, l: &Layout) {
-        let total = l.nodes();
-        let mut pairs: Vec<(u32, u32)> = Vec::with_capacity(3 * l.m + l.k + 4 * l.m);
-        for (e, &(u, v)) in c.component.edges.iter().enumerate() {
-            pairs.push((u, l.half(e, 0) as u32));
-            pairs.push((v, l.half(e, 1) as u32));
-            pairs.push((l.half(e, 0) as u32, l.half(e, 1) as u32));
+    fn load(&mut self, c: &CellComponent) -> Layout {
+        let comp = &c.component;
+        let n = comp.labels.len();
+        self.degree.clear();
+        self.degree.resize(n, 0);
+        for &(u, v) in &comp.edges {
+            self.degree[u as usize] += 1;
+            self.degree[v as usize] += 1;
+        }
+        self.node.clear();
+        let mut inner = 0u32;
+        for v in 0..n {
+            if self.degree[v] >= 2 {
+                self.node.push(inner);
+                inner += 1;
+            } else {
+                self.node.push(u32::MAX);
+            }
+        }
+        let l = Layout { inner: inner as usize, m: comp.edges.len(), k: c.cells.len() };
+        self.pairs.clear();
+        for (e, &(u, v)) in comp.edges.iter().enumerate() {
+            let (h0, h1) = (l.half(e, 0) as u32, l.half(e, 1) as u32);
+            if self.node[u as usize] != u32::MAX {
+                self.pairs.push((self.node[u as usize], h0));
+            }
+            if self.node[v as usize] != u32::MAX {
+                self.pairs.push((self.node[v as usize], h1));
+            }
+            self.pairs.push((h0, h1));
         }
         for (i, cell) in c.cells.iter().enumerate() {
             let (tail, head) = (l.side(i, 0) as u32, l.side(i, 1) as u32);
-            pairs.push((tail, head));
+            self.pairs.push((tail, head));
             for &(e, forward) in &cell.steps {
                 let (t, h) = if forward { (0, 1) } else { (1, 0) };
-                pairs.push((tail, l.half(e as usize, t) as u32));
-                pairs.push((head, l.half(e as usize, h) as u32));
+                self.pairs.push((tail, l.half(e as usize, t) as u32));
+                self.pairs.push((head, l.half(e as usize, h) as u32));
             }
         }
-        self.off.clear();
-        self.off.resize(total + 1, 0);
-        for &(a, b) in &pairs {
-            self.off[a as usize + 1] += 1;
-            self.off[b as usize + 1] += 1;
-        }
-        for x in 0..total {
-            self.off[x + 1] += self.off[x];
-        }
-        let mut fill = self.off.clone();
-        self.adj.clear();
-        self.adj.resize(2 * pairs.len(), 0);
-        for &(a, b) in &pairs {
-            self.adj[fill[a as usize]] = b;
-            fill[a as usize] += 1;
-            self.adj[fill[b as usize]] = a;
-            fill[b as usize] += 1;
-        }
+        self.graph.load(l.nodes(), &self.pairs);
+        l
     }
 
-    fn search_from(&mut self, c: &CellComponent, l: &Layout, flip: bool) {
-        let mut colour = vec![0u32; l.nodes()];
-        for (v, &label) in c.component.labels.iter().enumerate() {
-            colour[v] = if flip { label.flip() } else { label } as u32;
+    /// The refined partition of the coloured structure (of `c` or its
+    /// flip), and its trace.
+    fn root(&mut self, c: &CellComponent, l: Layout, flip: bool) -> (Partition, u64) {
+        let comp = &c.component;
+        self.colour.clear();
+        self.colour.resize(l.nodes(), 0);
+        for (v, &label) in comp.labels.iter().enumerate() {
+            if self.node[v] != u32::MAX {
+                self.colour[self.node[v] as usize] = seen(label, flip) as u32;
+            }
         }
-        for e in 0..l.m {
-            colour[l.half(e, 0)] = HALF_EDGE;
-            colour[l.half(e, 1)] = HALF_EDGE;
+        let end_colour = |w: u32| match self.node[w as usize] {
+            u32::MAX => HALF_EDGE + 1 + seen(comp.labels[w as usize], flip) as u32,
+            _ => HALF_EDGE,
+        };
+        for (e, &(u, v)) in comp.edges.iter().enumerate() {
+            let (a, b) = (end_colour(u), end_colour(v));
+            self.colour[l.half(e, 0)] = a;
+            self.colour[l.half(e, 1)] = b;
         }
         for (i, cell) in c.cells.iter().enumerate() {
             let (t, h) = side_colours(cell, flip);
-            colour[l.side(i, 0)] = t;
-            colour[l.side(i, 1)] = h;
+            self.colour[l.side(i, 0)] = t;
+            self.colour[l.side(i, 1)] = h;
         }
-        let colour = self.refine(rank(&colour));
-        self.search(c, l, flip, colour);
+        let mut p = Partition::by_colour(&self.colour, COLOURS);
+        // The sizes of the colour classes start the trace.
+        let mut sizes = [0u64; COLOURS];
+        for &x in &self.colour {
+            sizes[x as usize] += 1;
+        }
+        let trace = sizes.iter().fold(0, |h, &s| mix(h, s));
+        let trace = self.refiner.refine_all(&self.graph, &mut p, trace);
+        (p, trace)
     }
 
-    /// Colour refinement to a fixpoint: a node's new colour is its old colour
-    /// with the sorted colours of its neighbours, ranked. Classes only split,
-    /// in the order of their old colours.
-    fn refine(&mut self, mut colour: Vec<u32>) -> Vec<u32> {
-        let total = colour.len();
-        let mut count = colour.iter().max().map_or(0, |&m| m + 1);
-        loop {
-            self.signature.clear();
-            for x in 0..total {
-                let start = self.signature.len();
-                self.signature.extend(self.adj[self.off[x]..self.off[x + 1]].iter().map(|&y| colour[y as usize]));
-                self.signature[start..].sort_unstable();
-            }
-            let (off, sig) = (&self.off, &self.signature);
-            let neighbours = |x: usize| &sig[off[x]..off[x + 1]];
-            self.order.clear();
-            self.order.extend(0..total as u32);
-            self.order.sort_unstable_by(|&a, &b| {
-                let (a, b) = (a as usize, b as usize);
-                colour[a].cmp(&colour[b]).then_with(|| neighbours(a).cmp(neighbours(b)))
-            });
-            let mut next = vec![0u32; total];
-            let mut k = 0u32;
-            for i in 0..total {
-                let x = self.order[i] as usize;
-                if i > 0 {
-                    let y = self.order[i - 1] as usize;
-                    if colour[x] != colour[y] || neighbours(x) != neighbours(y) {
-                        k += 1;
-                    }
-                }
-                next[x] = k;
-            }
-            let next_count = if total == 0 { 0 } else { k + 1 };
-            colour = next;
-            if next_count == count {
-                return colour;
-            }
-            count = next_count;
-        }
-    }
-
-    fn search(&mut self, c: &CellComponent, l: &Layout, flip: bool, colour: Vec<u32>) {
-        let total = colour.len();
-        let mut size = vec![0u32; total];
-        for &x in &colour {
-            size[x as usize] += 1;
-        }
-        let Some(target) = (0..total as u32).find(|&x| size[x as usize] >= 2) else {
-            self.write_code(c, l, flip, &colour);
+    fn search(&mut self, c: &CellComponent, l: Layout, flip: bool, p: Partition) {
+        let Some((s, e)) = p.first_nontrivial() else {
+            self.write_code(c, l, flip, &p);
             if !self.has_best || self.code < self.best {
                 std::mem::swap(&mut self.best, &mut self.code);
                 self.has_best = true;
             }
             return;
         };
-        for x in (0..total).filter(|&x| colour[x] == target) {
-            // x alone just before the rest of its class.
-            let split: Vec<u32> = (0..total).map(|y| 2 * colour[y] + u32::from(y != x || colour[y] != target)).collect();
-            let refined = self.refine(rank(&split));
-            stacker::maybe_grow(RED_ZONE, STACK_SEGMENT, || self.search(c, l, flip, refined));
+        let members = p.members(s, e).to_vec();
+        for x in members {
+            let mut q = p.clone();
+            let single = q.individualize(x as usize);
+            self.refiner.refine(&self.graph, &mut q, single, 0);
+            stacker::maybe_grow(RED_ZONE, STACK_SEGMENT, || self.search(c, l, flip, q));
         }
     }
 
-    /// The code of a discrete partition (`colour` a permutation of the
-    /// nodes): the labels of the vertices in their new order, the edges as
-    /// sorted pairs of new vertex numbers, and the cells, each as whether
-    /// it allows both orientations and its edges (by new number) with
-    /// whether each is walked from its smaller end, cells sorted.
-    fn write_code(&mut self, c: &CellComponent, l: &Layout, flip: bool, colour: &[u32]) {
+    /// The code of a discrete partition: the labels of the vertices in
+    /// their new order (vertex nodes by place, then leaves by the place of
+    /// their half-edge), the edges as sorted pairs of new vertex numbers,
+    /// and the cells, each as whether it allows both orientations, its
+    /// length and its edges (by new number) with whether each is walked
+    /// from its smaller end, cells sorted.
+    fn write_code(&mut self, c: &CellComponent, l: Layout, flip: bool, p: &Partition) {
         let comp = &c.component;
-        // Vertices come first in every partition (their colours are the smallest).
-        let at = |v: u32| colour[v as usize];
-        let wide = l.n > 255 || 2 * l.m > 255;
+        let n = comp.labels.len();
+        // Where each vertex is read: its node, or a leaf's half-edge.
+        self.vertex_place.clear();
+        self.vertex_place.resize(n, (0, 0));
+        for (e, &(u, v)) in comp.edges.iter().enumerate() {
+            for (w, end) in [(u, 0), (v, 1)] {
+                let place = match self.node[w as usize] {
+                    u32::MAX => p.place(l.half(e, end)),
+                    x => p.place(x as usize),
+                };
+                self.vertex_place[w as usize] = (place, w);
+            }
+        }
+        self.vertex_place.sort_unstable();
+        self.number.clear();
+        self.number.resize(n, 0);
+        for (i, &(_, w)) in self.vertex_place.iter().enumerate() {
+            self.number[w as usize] = i as u32;
+        }
+        let wide = n > 255 || 2 * l.m > 255;
         let mut out = std::mem::take(&mut self.code);
         out.clear();
         out.push(CELLS);
-        out.extend((l.n as u32).to_be_bytes());
-        out.extend((l.m as u32).to_be_bytes());
-        out.extend((l.k as u32).to_be_bytes());
-        let mut labels = vec![0u8; l.n];
-        for (v, &label) in comp.labels.iter().enumerate() {
-            labels[at(v as u32) as usize] = if flip { label.flip() } else { label } as u8;
+        out.push(u8::from(wide));
+        for x in [n, l.m, l.k] {
+            push(&mut out, x as u32, wide);
         }
-        out.extend(labels);
+        for &(_, w) in &self.vertex_place {
+            out.push(seen(comp.labels[w as usize], flip) as u8);
+        }
         // Edges sorted by their ends' new numbers, ties (parallel edges) by
         // their half-edges' places.
-        let mut edges: Vec<(u32, u32, u32, usize)> = comp
-            .edges
-            .iter()
-            .enumerate()
-            .map(|(e, &(u, v))| {
-                let (a, b) = (at(u), at(v));
-                let halves = colour[l.half(e, 0)].min(colour[l.half(e, 1)]);
-                (a.min(b), a.max(b), halves, e)
-            })
-            .collect();
-        edges.sort_unstable();
-        let mut new_edge = vec![0u32; l.m];
-        for (i, &(a, b, _, e)) in edges.iter().enumerate() {
-            new_edge[e] = i as u32;
+        self.edges.clear();
+        for (e, &(u, v)) in comp.edges.iter().enumerate() {
+            let (a, b) = (self.number[u as usize], self.number[v as usize]);
+            let halves = p.place(l.half(e, 0)).min(p.place(l.half(e, 1)));
+            self.edges.push((a.min(b), a.max(b), halves, e as u32));
+        }
+        self.edges.sort_unstable();
+        self.new_edge.clear();
+        self.new_edge.resize(l.m, 0);
+        for (i, &(a, b, _, e)) in self.edges.iter().enumerate() {
+            self.new_edge[e as usize] = i as u32;
             push(&mut out, a, wide);
             push(&mut out, b, wide);
         }
-        let mut cells: Vec<Vec<u32>> = c
-            .cells
-            .iter()
-            .enumerate()
-            .map(|(i, cell)| {
-                let (t, h) = side_colours(cell, flip);
-                // The orientation the code walks: the allowed one, or for a
-                // cell that allows both, the one whose tail side comes first.
-                let along = match (t, h) {
-                    (TAIL_SIDE, _) => true,
-                    (HEAD_SIDE, _) => false,
-                    _ => colour[l.side(i, 0)] < colour[l.side(i, 1)],
-                };
-                let mut steps: Vec<u32> = cell
-                    .steps
-                    .iter()
-                    .map(|&(e, forward)| {
-                        let (u, v) = comp.edges[e as usize];
-                        let tail = if forward == along { u } else { v };
-                        let (a, b) = (at(u), at(v));
-                        2 * new_edge[e as usize] + u32::from(at(tail) == a.min(b))
-                    })
-                    .collect();
-                steps.sort_unstable();
-                steps.insert(0, u32::from(t == EITHER_SIDE));
-                steps.insert(1, cell.steps.len() as u32);
-                steps
-            })
-            .collect();
-        cells.sort_unstable();
-        for cell in cells {
-            for x in cell {
+        self.cells.resize_with(l.k, Vec::new);
+        for (i, cell) in c.cells.iter().enumerate() {
+            let (t, h) = side_colours(cell, flip);
+            // The orientation the code walks: the allowed one, or for a cell
+            // that allows both, the one whose tail side comes first.
+            let along = match (t, h) {
+                (TAIL_SIDE, _) => true,
+                (HEAD_SIDE, _) => false,
+                _ => p.place(l.side(i, 0)) < p.place(l.side(i, 1)),
+            };
+            let steps = &mut self.cells[i];
+            steps.clear();
+            steps.push(u32::from(t == EITHER_SIDE));
+            steps.push(cell.steps.len() as u32);
+            for &(e, forward) in &cell.steps {
+                let (u, v) = comp.edges[e as usize];
+                let tail = if forward == along { u } else { v };
+                let smaller = self.number[tail as usize] < self.number[if tail == u { v } else { u } as usize];
+                steps.push(2 * self.new_edge[e as usize] + u32::from(smaller));
+            }
+            steps[2..].sort_unstable();
+        }
+        self.cells[..l.k].sort_unstable();
+        for cell in &self.cells[..l.k] {
+            for &x in cell {
                 push(&mut out, x, wide);
             }
         }
@@ -334,14 +369,6 @@ fn push(out: &mut Vec<u8>, x: u32, wide: bool) {
     } else {
         out.push(x as u8);
     }
-}
-
-/// Replaces sortable colours by their ranks `0..k`.
-fn rank(colour: &[u32]) -> Vec<u32> {
-    let mut sorted = colour.to_vec();
-    sorted.sort_unstable();
-    sorted.dedup();
-    colour.iter().map(|x| sorted.binary_search(x).expect("present") as u32).collect()
 }
 
 #[cfg(test)]
@@ -426,4 +453,138 @@ mod tests {
         bare.cells.clear();
         assert!(!keys.contains(&key(&bare)));
     }
+
+    /// A cell as a set of directed edges (vertex pairs along `Along`) and
+    /// its allowed orientations, written the least of its two ways round.
+    fn cell_form(c: &CellComponent, cell: &LiveCell, map: &[u32], flip: bool) -> (Vec<(u32, u32)>, bool, bool) {
+        let (along, against) = allows(cell, flip);
+        let mut forward: Vec<(u32, u32)> = cell
+            .steps
+            .iter()
+            .map(|&(e, f)| {
+                let (u, v) = c.component.edges[e as usize];
+                let (t, h) = if f { (u, v) } else { (v, u) };
+                (map[t as usize], map[h as usize])
+            })
+            .collect();
+        let mut backward: Vec<(u32, u32)> = forward.iter().map(|&(t, h)| (h, t)).collect();
+        forward.sort_unstable();
+        backward.sort_unstable();
+        (forward, along, against).min((backward, against, along))
+    }
+
+    /// The component as data that two components share exactly when the
+    /// vertex map `map` (with the flip or not) is an isomorphism onto the
+    /// other read with the identity.
+    fn form(c: &CellComponent, map: &[u32], flip: bool) -> (Vec<u8>, Vec<(u32, u32)>, Vec<(Vec<(u32, u32)>, bool, bool)>) {
+        let n = c.component.labels.len();
+        let mut labels = vec![0u8; n];
+        for (v, &l) in c.component.labels.iter().enumerate() {
+            labels[map[v] as usize] = seen(l, flip) as u8;
+        }
+        let mut edges: Vec<(u32, u32)> = c
+            .component
+            .edges
+            .iter()
+            .map(|&(u, v)| (map[u as usize].min(map[v as usize]), map[u as usize].max(map[v as usize])))
+            .collect();
+        edges.sort_unstable();
+        let mut cells: Vec<_> = c.cells.iter().map(|cell| cell_form(c, cell, map, flip)).collect();
+        cells.sort_unstable();
+        (labels, edges, cells)
+    }
+
+    /// Every permutation of `0..n`.
+    fn permutations(n: usize) -> Vec<Vec<u32>> {
+        if n == 0 {
+            return vec![Vec::new()];
+        }
+        let mut out = Vec::new();
+        for p in permutations(n - 1) {
+            for i in 0..n {
+                let mut q = p.clone();
+                q.insert(i, (n - 1) as u32);
+                out.push(q);
+            }
+        }
+        out
+    }
+
+    /// `true` when some vertex bijection, with or without the flip, maps `a` onto `b`.
+    fn isomorphic(a: &CellComponent, b: &CellComponent, perms: &[Vec<u32>]) -> bool {
+        if a.component.labels.len() != b.component.labels.len() || a.component.edges.len() != b.component.edges.len()
+        {
+            return false;
+        }
+        let identity: Vec<u32> = (0..b.component.labels.len() as u32).collect();
+        let target = form(b, &identity, false);
+        perms.iter().any(|p| [false, true].iter().any(|&flip| form(a, p, flip) == target))
+    }
+
+    /// A random component on 5 vertices: a spanning path plus random
+    /// edges, random labels, and up to three cells on random edge sets.
+    fn random(x: &mut u64) -> CellComponent {
+        let mut next = |k: u64| {
+            *x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (*x >> 33) % k
+        };
+        let n = 5u32;
+        let mut edges: Vec<(u32, u32)> = (1..n).map(|v| (v - 1, v)).collect();
+        for _ in 0..next(4) {
+            let (u, v) = (next(n as u64) as u32, next(n as u64) as u32);
+            if u != v && !edges.iter().any(|&(a, b)| (a, b) == (u, v) || (a, b) == (v, u)) {
+                edges.push((u, v));
+            }
+        }
+        let labels = (0..n).map(|_| Need::from_bits(next(4) as u8)).collect();
+        let mut uses = vec![0; edges.len()];
+        let mut cells = Vec::new();
+        for _ in 0..next(4) {
+            let mut steps: Vec<(u32, bool)> = Vec::new();
+            for e in 0..edges.len() as u32 {
+                if uses[e as usize] < 2 && next(2) == 0 {
+                    steps.push((e, next(2) == 0));
+                }
+            }
+            if steps.len() < 2 {
+                continue;
+            }
+            for &(e, _) in &steps {
+                uses[e as usize] += 1;
+            }
+            let (along, against) = [(true, true), (true, false), (false, true)][next(3) as usize];
+            cells.push(LiveCell { steps, along, against });
+        }
+        CellComponent { component: Component { labels, edges }, cells }
+    }
+
+    #[test]
+    fn equal_keys_exactly_for_isomorphic_components() {
+        let perms = permutations(5);
+        let mut x = 11u64;
+        let pool: Vec<CellComponent> = (0..300).map(|_| random(&mut x)).collect();
+        let keys: Vec<Vec<u8>> = pool.iter().map(key).collect();
+        let mut equal = 0;
+        for i in 0..pool.len() {
+            // A renumbered copy, with or without the flip, has the same key.
+            let p = &perms[(i * 37) % perms.len()];
+            let q: Vec<usize> = (0..pool[i].component.edges.len()).rev().collect();
+            let r: Vec<bool> = (0..q.len()).map(|e| (e + i) % 3 == 0).collect();
+            let mut copy = renumber(&pool[i], p, &q, &r);
+            if i % 2 == 1 {
+                copy = copy.flip();
+            }
+            assert_eq!(key(&copy), keys[i], "{:?}", pool[i]);
+            for j in 0..i {
+                if pool[i].component.edges.len() != pool[j].component.edges.len() {
+                    continue;
+                }
+                let same = isomorphic(&pool[i], &pool[j], &perms);
+                assert_eq!(keys[i] == keys[j], same, "{:?} and {:?}", pool[i], pool[j]);
+                equal += usize::from(same);
+            }
+        }
+        assert!(equal > 10, "the pool has isomorphic pairs: {equal}");
+    }
 }
+

@@ -64,8 +64,8 @@
 //! the two game trees are isomorphic and the values equal.
 //!
 //! * [`split`]: the components of a labelled graph with live cells;
-//! * [`key`]: canonical keys by individualization and refinement on the
-//!   incidence structure of vertices, edges and cells;
+//! * [`key`]: canonical keys by individualization and refinement
+//!   ([`refine`]) on the incidence structure of vertices, edges and cells;
 //! * [`decompose`]: the components of a position;
 //! * `recursion`: the memoized recursion over classes with cells;
 //! * [`estimate`]: the memo a component with cells needs, estimated.
@@ -74,6 +74,7 @@ pub mod decompose;
 pub mod estimate;
 pub mod key;
 mod recursion;
+pub mod refine;
 pub mod split;
 
 use super::component::Component;
