@@ -4,7 +4,7 @@
 //! estimate in [`super::estimate`].
 
 use super::canon::TreeCanonizer;
-use super::cells::key::CellCanonizer;
+use super::cells::CellScratch;
 use super::cells::{CellComponent, LiveCell};
 use super::component::{Component, Splitter, pieces_indexed};
 use super::estimate;
@@ -97,7 +97,7 @@ pub struct CanonicalEngine<M: Measure> {
     pub(super) splitter: Splitter,
     pub(super) scratch: Scratch,
     pub(super) canonizer: TreeCanonizer,
-    pub(super) cell_canonizer: CellCanonizer,
+    pub(super) cells: CellScratch,
     pub(super) spiders: RowMemo<M::Value>,
     pub(super) general: HashMap<Box<[u8]>, M::Value>,
     pub(super) stats: CanonicalStats,
@@ -131,7 +131,7 @@ impl<M: Measure> CanonicalEngine<M> {
             splitter: Splitter::default(),
             scratch: Scratch::default(),
             canonizer: TreeCanonizer::default(),
-            cell_canonizer: CellCanonizer::default(),
+            cells: CellScratch::default(),
             spiders: RowMemo::new(),
             general: HashMap::new(),
             stats: CanonicalStats::default(),
@@ -409,7 +409,7 @@ impl<M: Measure> Clone for CanonicalEngine<M> {
             splitter: Splitter::default(),
             scratch: Scratch::default(),
             canonizer: TreeCanonizer::default(),
-            cell_canonizer: CellCanonizer::default(),
+            cells: CellScratch::default(),
             spiders: self.spiders.clone(),
             general: self.general.clone(),
             stats: self.stats,

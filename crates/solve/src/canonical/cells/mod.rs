@@ -77,6 +77,8 @@ mod recursion;
 pub mod refine;
 pub mod split;
 
+pub use recursion::CellScratch;
+
 use super::component::Component;
 use super::need::Need;
 use arrows_core::plane::Orientation;

@@ -7,11 +7,32 @@
 //! moves of the reduced game ([`super::CellComponent::moves`]).
 
 use super::CellComponent;
+use super::key::CellCanonizer;
+use super::split::CellSplitter;
 use crate::canonical::engine::{CanonicalEngine, ENTRY_OVERHEAD};
 use crate::canonical::measure::Measure;
 use crate::error::SolveError;
 use crate::stack::deep;
 use arrows_core::{Arrow, Position, Standing};
+
+/// The canonical engine's buffers for components with cells: the
+/// canonizer, and a pool of splitters and move lists, one per level of
+/// the recursion in use.
+#[derive(Default)]
+pub struct CellScratch {
+    pub(in crate::canonical) canonizer: CellCanonizer,
+    pool: Vec<(CellSplitter, Vec<(usize, bool)>)>,
+}
+
+impl CellScratch {
+    fn take(&mut self) -> (CellSplitter, Vec<(usize, bool)>) {
+        self.pool.pop().unwrap_or_default()
+    }
+
+    fn give_back(&mut self, splitter: CellSplitter, moves: Vec<(usize, bool)>) {
+        self.pool.push((splitter, moves));
+    }
+}
 
 impl<M: Measure> CanonicalEngine<M> {
     /// The value of a component with cells, within the call's control.
@@ -24,7 +45,7 @@ impl<M: Measure> CanonicalEngine<M> {
 
     fn cell_class_value(&mut self, c: &CellComponent) -> Result<M::Value, SolveError> {
         let key: Box<[u8]> = {
-            let key = self.cell_canonizer.key(c);
+            let key = self.cells.canonizer.key(c);
             if let Some(&v) = self.general.get(key) {
                 self.stats.hits += 1;
                 return Ok(v);
@@ -32,14 +53,31 @@ impl<M: Measure> CanonicalEngine<M> {
             key.into()
         };
         debug_assert!(c.cells.iter().all(|cell| cell.steps.len() >= 2), "no completable cell in the recursion");
-        let moves = c.moves();
+        // This level's splitter and move list come from the pool and go
+        // back to it, so deeper levels reuse their buffers.
+        let (mut splitter, mut moves) = self.cells.take();
+        splitter.moves(c, &mut moves);
         let mut acc = M::start(moves.len());
-        for (e, forward) in moves {
+        let mut failure = None;
+        for &(e, forward) in &moves {
             let mut value = M::empty();
-            for p in c.play(e, forward) {
-                value = M::sum(value, self.cell_value_here(&p)?);
+            for p in splitter.play(c, e, forward) {
+                match self.cell_value_here(p) {
+                    Ok(v) => value = M::sum(value, v),
+                    Err(err) => failure = Some(err),
+                }
+                if failure.is_some() {
+                    break;
+                }
+            }
+            if failure.is_some() {
+                break;
             }
             M::push(&mut acc, value);
+        }
+        self.cells.give_back(splitter, moves);
+        if let Some(err) = failure {
+            return Err(err);
         }
         let value = M::finish(acc);
         let bytes = ENTRY_OVERHEAD + key.len() as u64;

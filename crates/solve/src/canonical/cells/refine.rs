@@ -169,7 +169,6 @@ pub struct Refiner {
     touched_classes: Vec<u32>,
     /// Per class start: how many of its nodes the splitter touches.
     hits: Vec<u32>,
-    members: Vec<u32>,
     sorted: Vec<(u32, u32)>,
 }
 
@@ -224,15 +223,20 @@ impl Refiner {
             let w = self.queue[head];
             head += 1;
             self.queued[w as usize] = false;
-            self.members.clear();
-            self.members.extend_from_slice(&p.lab[w as usize..p.end[w as usize] as usize]);
             self.touched_nodes.clear();
             self.touched_classes.clear();
-            for &x in &self.members {
+            // Counting reads the splitter's nodes before any split moves them.
+            let (start, end) = (w as usize, p.end[w as usize] as usize);
+            for i in start..end {
+                let x = p.lab[i];
                 for &y in g.neighbours(x as usize) {
+                    let s = p.start[y as usize];
+                    if p.end[s as usize] == s + 1 {
+                        // A singleton never splits.
+                        continue;
+                    }
                     if self.count[y as usize] == 0 {
                         self.touched_nodes.push(y);
-                        let s = p.start[y as usize];
                         if self.hits[s as usize] == 0 {
                             self.touched_classes.push(s);
                         }
@@ -247,9 +251,6 @@ impl Refiner {
                 let s = self.touched_classes[k] as usize;
                 let touched = std::mem::take(&mut self.hits[s]) as usize;
                 let e = p.end[s] as usize;
-                if e - s == 1 {
-                    continue;
-                }
                 // Every node touched with one count: no split.
                 if touched == e - s {
                     let c0 = self.count[p.lab[s] as usize];
