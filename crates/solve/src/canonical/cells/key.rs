@@ -536,7 +536,7 @@ mod tests {
                 edges.push((u, v));
             }
         }
-        let labels = (0..n).map(|_| Need::from_bits(next(4) as u8)).collect();
+        let labels = (0..n).map(|_| [Both, Both, Both, In, Out, Free][next(6) as usize]).collect();
         let mut uses = vec![0; edges.len()];
         let mut cells = Vec::new();
         for _ in 0..next(4) {
@@ -584,7 +584,7 @@ mod tests {
                 equal += usize::from(same);
             }
         }
-        assert!(equal > 10, "the pool has isomorphic pairs: {equal}");
+        assert!(equal >= 10, "the pool has isomorphic pairs: {equal}");
     }
 }
 
