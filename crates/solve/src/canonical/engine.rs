@@ -166,11 +166,6 @@ impl<M: Measure> CanonicalEngine<M> {
         self.bytes
     }
 
-    /// TEMP
-    pub fn general_keys(&self) -> impl Iterator<Item = &[u8]> {
-        self.general.keys().map(|k| &k[..])
-    }
-
     /// Number of classes in the memo (spider classes counted once per view).
     pub fn memo_len(&self) -> usize {
         self.spiders.entries() as usize + self.general.len()
