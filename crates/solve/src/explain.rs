@@ -44,7 +44,9 @@
 //! an out-arrow at the hub, `0_v` for an in-arrow, both for both. The legs
 //! are listed longest first.
 
-use crate::canonical::{CanonicalEngine, CellComponent, Component, Grundy, LiveCell, Need, PathFamily, Spider, decompose};
+use crate::canonical::{
+    CanonicalEngine, CellComponent, Component, Grundy, LiveCell, Need, PathFamily, Spider, decompose,
+};
 use crate::error::{SolveError, Unsupported};
 use arrows_core::decoration::arrow_on;
 use arrows_core::plane::{CellId, Orientation};
@@ -84,12 +86,11 @@ pub enum Shape {
         /// Its cycle rank: edges minus vertices plus one.
         cycles: usize,
     },
-    /// A component tied by live cells (Game of Cycles).
+    /// A component tied by live cells (Game of Cycles): its edges need not
+    /// be connected through vertices.
     Cells {
         /// Its number of edges.
         edges: usize,
-        /// Its cycle rank (0 when its edges form a tree).
-        cycles: usize,
         /// Its live cells.
         cells: usize,
     },
@@ -101,7 +102,7 @@ impl Shape {
     pub fn with_cells(c: &Component, cells: &[LiveCell]) -> Shape {
         match cells.len() {
             0 => Shape::of(c),
-            k => Shape::Cells { edges: c.edges.len(), cycles: c.edges.len() + 1 - c.labels.len(), cells: k },
+            k => Shape::Cells { edges: c.edges.len(), cells: k },
         }
     }
 
@@ -166,10 +167,9 @@ impl fmt::Display for Shape {
                 plural(*edges, "edge", "edges"),
                 plural(*cycles, "independent cycle", "independent cycles")
             ),
-            Shape::Cells { edges, cycles, cells } => write!(
+            Shape::Cells { edges, cells } => write!(
                 f,
-                "{} with {} and {}",
-                if *cycles == 0 { "tree" } else { "graph" },
+                "graph with {} and {}",
                 plural(*edges, "edge", "edges"),
                 plural(*cells, "live cell", "live cells")
             ),
@@ -319,7 +319,12 @@ pub fn explain(
     match position.standing() {
         Standing::Open => {}
         Standing::Completed(_) => {
-            return Ok(Explanation { components: Vec::new(), dead_edges: Vec::new(), grundy: 0, winning_moves: Vec::new() });
+            return Ok(Explanation {
+                components: Vec::new(),
+                dead_edges: Vec::new(),
+                grundy: 0,
+                winning_moves: Vec::new(),
+            });
         }
         Standing::Completable(_) => {
             return Err(SolveError::Unsupported {

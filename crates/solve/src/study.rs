@@ -127,7 +127,9 @@ pub fn study_on(
                 game,
                 why: match game {
                     Unsupported::Misere => "misère values do not add over components",
-                    Unsupported::CompletableCell => "the player to move completes a cell, and there is no value to split",
+                    Unsupported::CompletableCell => {
+                        "the player to move completes a cell, and there is no value to split"
+                    }
                 },
                 source: e,
             },

@@ -30,12 +30,8 @@ pub fn decompose(position: Position<'_>) -> Vec<StateComponent> {
     let mut ids = Vec::new();
     for (id, cell) in graph.cell_list().iter().enumerate() {
         let CellStatus::Live { along, against } = cell.status(d) else { continue };
-        let steps = cell
-            .steps()
-            .iter()
-            .filter(|s| index[s.edge] != u32::MAX)
-            .map(|s| (index[s.edge], s.forward))
-            .collect();
+        let steps =
+            cell.steps().iter().filter(|s| index[s.edge] != u32::MAX).map(|s| (index[s.edge], s.forward)).collect();
         cells.push(LiveCell { steps, along, against });
         ids.push(id);
     }

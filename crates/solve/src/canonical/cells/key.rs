@@ -561,7 +561,11 @@ mod tests {
     /// The component as data that two components share exactly when the
     /// vertex map `map` (with the flip or not) is an isomorphism onto the
     /// other read with the identity.
-    fn form(c: &CellComponent, map: &[u32], flip: bool) -> (Vec<u8>, Vec<(u32, u32)>, Vec<(Vec<(u32, u32)>, bool, bool)>) {
+    fn form(
+        c: &CellComponent,
+        map: &[u32],
+        flip: bool,
+    ) -> (Vec<u8>, Vec<(u32, u32)>, Vec<(Vec<(u32, u32)>, bool, bool)>) {
         let n = c.component.labels.len();
         let mut labels = vec![0u8; n];
         for (v, &l) in c.component.labels.iter().enumerate() {
@@ -597,8 +601,7 @@ mod tests {
 
     /// `true` when some vertex bijection, with or without the flip, maps `a` onto `b`.
     fn isomorphic(a: &CellComponent, b: &CellComponent, perms: &[Vec<u32>]) -> bool {
-        if a.component.labels.len() != b.component.labels.len() || a.component.edges.len() != b.component.edges.len()
-        {
+        if a.component.labels.len() != b.component.labels.len() || a.component.edges.len() != b.component.edges.len() {
             return false;
         }
         let identity: Vec<u32> = (0..b.component.labels.len() as u32).collect();
@@ -672,4 +675,3 @@ mod tests {
         assert!(equal >= 10, "the pool has isomorphic pairs: {equal}");
     }
 }
-
