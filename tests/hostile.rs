@@ -384,15 +384,25 @@ const CYCLES: &[Case] = &[
         Refuse("has a cycle but carries no cells; give the cells with --cells"),
     ),
     case(&["graph", "--edges", "0-1,1-2,1-3", "--cycles"], Answer("rule set       Game of Cycles")),
-    // Misère play and cells: engines that cannot are refused with the ones that can.
+    // Misère play: the canonical engine refuses it and names the engines that can.
     case(
         &["spider", "2", "2", "--misere", "--engine", "canonical"],
         Refuse("does not compute misère play; use --engine brute or --engine explicit"),
     ),
-    case(&["wheel", "4", "--cycles", "--engine", "canonical"], Refuse("use --engine brute or --engine explicit")),
     case(
-        &["wheel", "15", "--cycles"],
+        &["wheel", "4", "--cycles", "--misere", "--engine", "canonical"],
+        Refuse("does not compute misère play; use --engine brute or --engine explicit"),
+    ),
+    case(&["wheel", "4", "--cycles", "--engine", "canonical"], Answer("engine         canonical")),
+    case(
+        &["wheel", "15", "--cycles", "--engine", "brute"],
         Refuse("this game has 30 unmarked edges, but the brute engine takes at most 28"),
+    ),
+    // The canonical engine's estimate refuses a board far past the budget up front.
+    case(&["wheel", "15", "--cycles", "--max-memory", "1G"], Refuse("the canonical engine would need about")),
+    case(
+        &["wheel", "5", "--cycles", "--misere", "--explain"],
+        Refuse("--explain has no decomposition for misère play"),
     ),
     case(&["cycle", "4", "--cycles", "--untrimmed"], Refuse("cannot be used with")),
     // Families that do not exist, and huge ones.

@@ -33,13 +33,34 @@ fn labels(p: &Piece) -> String {
     out
 }
 
-/// Writes the decomposition: one row per component, the nim-sum line, and
-/// what each winning move does.
+/// The live cells (Game of Cycles): each as the one way it may be
+/// completed, `0>1>2>0`, or its walk and `either way`.
+fn cells(p: &Piece) -> String {
+    let each: Vec<String> = p
+        .cells
+        .iter()
+        .map(|c| if c.completes.contains('>') { c.completes.clone() } else { format!("{} {}", c.walk, c.completes) })
+        .collect();
+    each.join("; ")
+}
+
+/// Writes the decomposition: one row per component (with a column of live
+/// cells in the Game of Cycles), the nim-sum line, and what each winning
+/// move does.
 pub fn write_explanation(out: &mut impl Write, x: &Explanation) -> io::Result<()> {
     writeln!(out, "components     {}", x.components.len())?;
-    let mut table = Columns::new().indent(2).header(["#", "shape", "value", "edges", "vertices"]);
+    let with_cells = x.components.iter().any(|p| !p.cells.is_empty());
+    let mut header = vec!["#", "shape", "value", "edges", "vertices"];
+    if with_cells {
+        header.push("live cells");
+    }
+    let mut table = Columns::new().indent(2).header(header);
     for (i, p) in x.components.iter().enumerate() {
-        table.push([(i + 1).to_string(), p.shape.clone(), p.grundy.to_string(), edges(p), labels(p)]);
+        let mut row = vec![(i + 1).to_string(), p.shape.clone(), p.grundy.to_string(), edges(p), labels(p)];
+        if with_cells {
+            row.push(cells(p));
+        }
+        table.push(row);
     }
     if !x.components.is_empty() {
         table.write(out)?;

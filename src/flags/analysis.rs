@@ -76,8 +76,8 @@ pub struct PlayOpts {
     /// comma separated, e.g. "0>1,5>4".
     #[arg(long, value_name = "ARROWS")]
     pub state: Option<String>,
-    /// The engine to compute with [default: canonical where it applies,
-    /// otherwise brute (misère play, and the Game of Cycles on a graph with cells)].
+    /// The engine to compute with [default: canonical under normal play
+    /// (the Game of Cycles included), brute under misère play].
     #[arg(long, value_enum)]
     pub engine: Option<EngineChoice>,
     /// Every legal move with the value of the position it leads to,
@@ -87,8 +87,10 @@ pub struct PlayOpts {
     pub moves: bool,
     /// The decomposition: the components of the unmarked edges in the
     /// paper's words (flows, crashes, twigs, rods, spiders <a^, b_v, c>),
-    /// their values, the nim-sum, and what each winning move changes.
-    /// JSON: "components", "dead_edges", "grundy", "winning_moves".
+    /// their values, the nim-sum, and what each winning move changes; in
+    /// the Game of Cycles each component's live cells too, with the way
+    /// each may still be completed. JSON: "components" (with "cells"),
+    /// "dead_edges", "grundy", "winning_moves".
     #[arg(long)]
     pub explain: bool,
     /// Print one JSON object per graph instead of text.

@@ -61,7 +61,8 @@ impl Engine {
 
     /// `true` when the engine computes the position's game: the brute-force
     /// and explicit engines compute every rule set under both plays; the
-    /// canonical engine neither misère play nor cycle cells (yet).
+    /// canonical engine every rule set under normal play (the Game of
+    /// Cycles included), but not misère play.
     pub fn computes(self, position: Position<'_>) -> bool {
         self != Engine::Canonical || crate::canonical::unsupported(position).is_none()
     }
@@ -165,8 +166,19 @@ impl Analyzer {
         };
         match engine {
             Engine::Canonical => {
+                // The engine values the moves of the reduced game; the rules
+                // decide the others (they leave a completable cell).
                 let values = self.canonical.follower_values(position, control)?;
-                Ok(values.into_iter().map(|(a, v)| (a, Some(v))).collect())
+                let mut valued = values.into_iter();
+                let out = moves
+                    .into_iter()
+                    .map(|a| {
+                        let ruled = ruled(&follower(a));
+                        let v = ruled.is_none().then(|| valued.find(|&(b, _)| b == a).map(|(_, v)| v));
+                        (a, ruled.unwrap_or_else(|| v.flatten()))
+                    })
+                    .collect();
+                Ok(out)
             }
             Engine::Brute => {
                 let mut b = BruteForce::new(position, control)?;
@@ -271,7 +283,7 @@ impl Analyzer {
                 Ok(Analysis {
                     grundy: Some(grundy),
                     winning_moves,
-                    move_count: followers.len(),
+                    move_count: position.moves().len(),
                     engine,
                     stats: Stats {
                         solved: after.spiders + after.general - before.spiders - before.general,

@@ -11,20 +11,23 @@ use arrows_core::Violation;
 use arrows_work::Cancelled;
 use std::fmt;
 
-/// A game an engine does not compute (yet).
+/// A game (or a position) an engine does not compute.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Unsupported {
-    /// The Game of Cycles on a graph with cycle cells.
-    CycleCells,
-    /// Misère play (its values do not add over components).
+    /// Misère play (its values do not add over components): the canonical
+    /// engine refuses it; brute force and the explicit engine compute it.
     Misere,
+    /// The decomposition of a Game of Cycles position with a completable
+    /// cell: the player to move completes it and wins, and there is no
+    /// Grundy value to split over components.
+    CompletableCell,
 }
 
 impl fmt::Display for Unsupported {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
-            Unsupported::CycleCells => "the Game of Cycles on a graph with cycle cells",
             Unsupported::Misere => "misère play",
+            Unsupported::CompletableCell => "a position with a completable cell",
         })
     }
 }

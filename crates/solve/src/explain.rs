@@ -19,6 +19,16 @@
 //! it is played in, the component's value before and after, and the
 //! pieces the component becomes.
 //!
+//! In the Game of Cycles (normal play) a component also carries its live
+//! cells ([`crate::canonical::cells`]): each with its boundary walk, the
+//! way(s) it may still be completed, and its unmarked edges; its shape is
+//! then "graph with 9 edges and 2 live cells". The values are those of the
+//! reduced game (a move that leaves a completable cell is removed), and
+//! they nim-add. A position the cell rules decide has no decomposition: a
+//! completed cell ends the game (no component, value 0), and a
+//! completable one is the mover's win with no Grundy value to split
+//! ([`Unsupported::CompletableCell`]).
+//!
 //! # The spider notation
 //!
 //! A spider-shaped component (a tree with one vertex of degree at least 3,
@@ -34,10 +44,13 @@
 //! an out-arrow at the hub, `0_v` for an in-arrow, both for both. The legs
 //! are listed longest first.
 
-use crate::canonical::{CanonicalEngine, Component, Grundy, Need, PathFamily, Spider, decompose};
-use crate::error::SolveError;
+use crate::canonical::{
+    CanonicalEngine, CellComponent, Component, Grundy, LiveCell, Need, PathFamily, Spider, decompose,
+};
+use crate::error::{SolveError, Unsupported};
 use arrows_core::decoration::arrow_on;
-use arrows_core::{Arrow, EdgeId, Position, Vertex};
+use arrows_core::plane::{CellId, Orientation};
+use arrows_core::{Arrow, EdgeId, Graph, Position, Standing, Vertex};
 use arrows_work::Control;
 use serde::Serialize;
 use std::collections::HashSet;
@@ -73,9 +86,26 @@ pub enum Shape {
         /// Its cycle rank: edges minus vertices plus one.
         cycles: usize,
     },
+    /// A component tied by live cells (Game of Cycles): its edges need not
+    /// be connected through vertices.
+    Cells {
+        /// Its number of edges.
+        edges: usize,
+        /// Its live cells.
+        cells: usize,
+    },
 }
 
 impl Shape {
+    /// The shape of a component with its live cells (the shape of
+    /// [`Shape::of`] when it has none).
+    pub fn with_cells(c: &Component, cells: &[LiveCell]) -> Shape {
+        match cells.len() {
+            0 => Shape::of(c),
+            k => Shape::Cells { edges: c.edges.len(), cells: k },
+        }
+    }
+
     /// The shape of a component.
     pub fn of(c: &Component) -> Shape {
         if !c.is_tree() {
@@ -120,7 +150,8 @@ impl Shape {
 
 impl fmt::Display for Shape {
     /// `flow F_3`, `spider <3^, 2_v, 5>`, `tree with 7 edges`,
-    /// `graph with 9 edges and 2 independent cycles`.
+    /// `graph with 9 edges and 2 independent cycles`, `graph with 9 edges
+    /// and 2 live cells`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let plural = |n: usize, one: &str, many: &str| if n == 1 { format!("1 {one}") } else { format!("{n} {many}") };
         match self {
@@ -135,6 +166,12 @@ impl fmt::Display for Shape {
                 "graph with {} and {}",
                 plural(*edges, "edge", "edges"),
                 plural(*cycles, "independent cycle", "independent cycles")
+            ),
+            Shape::Cells { edges, cells } => write!(
+                f,
+                "graph with {} and {}",
+                plural(*edges, "edge", "edges"),
+                plural(*cells, "live cell", "live cells")
             ),
         }
     }
@@ -174,8 +211,49 @@ pub struct Piece {
     pub edge_ids: Vec<EdgeId>,
     /// Its vertices (a free vertex shared by several pieces appears in each).
     pub vertices: Vec<Labelled>,
+    /// Its live cells (Game of Cycles; left out of JSON when there are none).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub cells: Vec<CellPiece>,
     /// Its Grundy value.
     pub grundy: u32,
+}
+
+/// A live cell of a component.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct CellPiece {
+    /// The graph's cell.
+    #[serde(skip)]
+    pub id: CellId,
+    /// Its boundary walk, `0-1-2` (as the graph's cells are written).
+    pub walk: String,
+    /// How it may still be completed: `either way` when none of its edges
+    /// is marked, else the one way, as the directed walk `0>2>1>0`.
+    pub completes: String,
+    /// Its unmarked edges, as `u-v` (all in this component).
+    pub unmarked: Vec<String>,
+}
+
+impl CellPiece {
+    /// The live cell `id` of `graph`, as a component holds it.
+    fn new(graph: &Graph, id: CellId, cell: &LiveCell, edge_ids: &[EdgeId]) -> CellPiece {
+        let graph_cell = &graph.cell_list()[id];
+        let directed = |o: Orientation| {
+            let walk = if o == Orientation::Along { graph_cell.clone() } else { graph_cell.reversed() };
+            let mut vertices: Vec<String> = walk.vertices(graph).iter().map(Vertex::to_string).collect();
+            vertices.push(vertices[0].clone());
+            vertices.join(">")
+        };
+        let edge_name = |e: EdgeId| {
+            let (s, t) = graph.ends(e);
+            format!("{s}-{t}")
+        };
+        CellPiece {
+            id,
+            walk: graph_cell.walk_text(graph),
+            completes: cell.allowed().map_or_else(|| "either way".to_string(), directed),
+            unmarked: cell.steps.iter().map(|&(e, _)| edge_name(edge_ids[e as usize])).collect(),
+        }
+    }
 }
 
 /// What a winning move does.
@@ -221,7 +299,9 @@ impl Explanation {
 
 /// The decomposition of `position`, its components valued by `engine`.
 /// Refused where the canonical engine does not compute the game (misère
-/// play, whose values do not add over components, and cycle cells).
+/// play, whose values do not add over components) and where a completable
+/// cell decides the position; a position with a completed cell has no
+/// component and value 0.
 pub fn explain(
     position: Position<'_>,
     engine: &mut CanonicalEngine<Grundy>,
@@ -230,8 +310,28 @@ pub fn explain(
     if let Some(v) = position.violation() {
         return Err(SolveError::NotAState(v));
     }
+    if position.lacks_cells() {
+        return Err(SolveError::NoCells);
+    }
     if let Some(game) = crate::canonical::unsupported(position) {
         return Err(SolveError::Unsupported { engine: crate::Engine::Canonical, game });
+    }
+    match position.standing() {
+        Standing::Open => {}
+        Standing::Completed(_) => {
+            return Ok(Explanation {
+                components: Vec::new(),
+                dead_edges: Vec::new(),
+                grundy: 0,
+                winning_moves: Vec::new(),
+            });
+        }
+        Standing::Completable(_) => {
+            return Err(SolveError::Unsupported {
+                engine: crate::Engine::Canonical,
+                game: Unsupported::CompletableCell,
+            });
+        }
     }
     let graph = position.graph;
     let comps = decompose(position);
@@ -239,8 +339,13 @@ pub fn explain(
         let (s, t) = graph.ends(e);
         format!("{s}-{t}")
     };
-    let piece = |c: &Component, ids: &[EdgeId], engine: &mut CanonicalEngine<Grundy>| -> Result<Piece, SolveError> {
-        let grundy = engine.component_value(c, control)?;
+    let piece = |c: &CellComponent,
+                 ids: &[EdgeId],
+                 cell_ids: &[CellId],
+                 engine: &mut CanonicalEngine<Grundy>|
+     -> Result<Piece, SolveError> {
+        let grundy = engine.cell_component_value(c, control)?;
+        let (cells, c) = (&c.cells, &c.component);
         let mut vertices: Vec<Labelled> = Vec::new();
         for (i, &(u, v)) in c.edges.iter().enumerate() {
             let (s, t) = graph.ends(ids[i]);
@@ -251,19 +356,20 @@ pub fn explain(
             }
         }
         vertices.sort_by_key(|l| l.vertex);
-        let kind = Shape::of(c);
+        let kind = Shape::with_cells(c, cells);
         Ok(Piece {
             shape: kind.to_string(),
             kind,
             edges: ids.iter().map(|&e| edge_name(e)).collect(),
             edge_ids: ids.to_vec(),
             vertices,
+            cells: cells.iter().zip(cell_ids).map(|(cell, &id)| CellPiece::new(graph, id, cell, ids)).collect(),
             grundy,
         })
     };
     let mut components = Vec::with_capacity(comps.len());
     for c in &comps {
-        components.push(piece(&c.component, &c.graph_edges, engine)?);
+        components.push(piece(&c.with_cells(), &c.graph_edges, &c.graph_cells, engine)?);
     }
     let grundy = components.iter().fold(0, |acc, p| acc ^ p.grundy);
     let in_component: HashSet<EdgeId> = comps.iter().flat_map(|c| c.graph_edges.iter().copied()).collect();
@@ -277,12 +383,12 @@ pub fn explain(
             // larger than its value: a follower's value can exceed the mex).
             let to = from ^ grundy;
             let own: HashSet<EdgeId> = c.graph_edges.iter().copied().collect();
-            for (e, forward) in c.component.moves() {
-                let value: u32 = c
-                    .component
+            let cc = c.with_cells();
+            for (e, forward) in cc.moves() {
+                let value: u32 = cc
                     .play(e, forward)
                     .iter()
-                    .try_fold(0, |acc, p| Ok::<u32, SolveError>(acc ^ engine.component_value(p, control)?))?;
+                    .try_fold(0, |acc, p| Ok::<u32, SolveError>(acc ^ engine.cell_component_value(p, control)?))?;
                 if value != to {
                     continue;
                 }
@@ -294,7 +400,7 @@ pub fn explain(
                 let follower = position.with_state(&after);
                 let mut into = Vec::new();
                 for p in decompose(follower).iter().filter(|p| p.graph_edges.iter().all(|x| own.contains(x))) {
-                    into.push(piece(&p.component, &p.graph_edges, engine)?);
+                    into.push(piece(&p.with_cells(), &p.graph_edges, &p.graph_cells, engine)?);
                 }
                 winning_moves.push(WinningMove { arrow: arrow_on(graph, edge, forward), component: i, from, to, into });
             }

@@ -118,13 +118,18 @@ pub fn study_on(
         let values = analyzer.move_values(position, engine, control)?;
         report = report.with_moves(values, quick_remoteness(position, control)?);
     }
-    if request.explain {
+    // A completable cell decides the position (the report says so): there
+    // is nothing to decompose.
+    let decided = matches!(position.standing(), arrows_core::Standing::Completable(_));
+    if request.explain && !decided {
         let x = explain(position, analyzer.canonical(), control).map_err(|e| match e {
             SolveError::Unsupported { game, .. } => StudyError::NoDecomposition {
                 game,
                 why: match game {
                     Unsupported::Misere => "misère values do not add over components",
-                    Unsupported::CycleCells => "the canonical engine does not value cycle cells yet",
+                    Unsupported::CompletableCell => {
+                        "the player to move completes a cell, and there is no value to split"
+                    }
                 },
                 source: e,
             },

@@ -4,6 +4,8 @@
 //! estimate in [`super::estimate`].
 
 use super::canon::TreeCanonizer;
+use super::cells::CellScratch;
+use super::cells::{CellComponent, LiveCell};
 use super::component::{Component, Splitter, pieces_indexed};
 use super::estimate;
 use super::measure::Measure;
@@ -13,21 +15,39 @@ use super::scratch::Scratch;
 use super::spider::Spider;
 use crate::analysis::Engine;
 use crate::error::{SolveError, Unsupported};
-use arrows_core::{Arrow, EdgeId, Play, Position, arrow_on};
+use arrows_core::plane::CellId;
+use arrows_core::{Arrow, EdgeId, Play, Position, Standing, arrow_on};
 use arrows_work::{Budget, Control};
 use hashbrown::HashMap;
 
-/// A component of a state, with the graph edge of each of its edges.
+/// A component of a state, with the graph edge of each of its edges (and
+/// in the Game of Cycles, its live cells and the graph cell of each).
 #[derive(Debug, Clone)]
 pub struct StateComponent {
     /// The component (edges in the orientation of the graph's edges).
     pub component: Component,
     /// `edges[i]` of the component is this edge of the graph.
     pub graph_edges: Vec<EdgeId>,
+    /// The live cells that tie the component's edges (Game of Cycles;
+    /// empty otherwise), their steps over the component's edges.
+    pub cells: Vec<LiveCell>,
+    /// `cells[i]` is this cell of the graph.
+    pub graph_cells: Vec<CellId>,
 }
 
-/// The components of a position's state.
+impl StateComponent {
+    /// The component with its live cells.
+    pub fn with_cells(&self) -> CellComponent {
+        CellComponent { component: self.component.clone(), cells: self.cells.clone() }
+    }
+}
+
+/// The components of a position's state: in the Game of Cycles on a plane
+/// graph, joined through live cells too ([`super::cells`]).
 pub fn decompose(position: Position<'_>) -> Vec<StateComponent> {
+    if position.plays_cells() {
+        return super::cells::decompose::decompose(position);
+    }
     let (graph, d) = (position.graph, position.state);
     let labels: Vec<Need> = (0..graph.vertex_count()).map(|v| Need::of(graph, position.variant, d, v)).collect();
     let unmarked: Vec<EdgeId> = d.unmarked_edges().collect();
@@ -43,6 +63,8 @@ pub fn decompose(position: Position<'_>) -> Vec<StateComponent> {
         .map(|(component, idx)| StateComponent {
             component,
             graph_edges: idx.into_iter().map(|i| unmarked[i]).collect(),
+            cells: Vec::new(),
+            graph_cells: Vec::new(),
         })
         .collect()
 }
@@ -52,7 +74,7 @@ pub fn decompose(position: Position<'_>) -> Vec<StateComponent> {
 pub struct CanonicalStats {
     /// Spider-shaped classes solved.
     pub spiders: u64,
-    /// Other classes (trees and graphs with cycles) solved.
+    /// Other classes (trees, graphs with cycles, components with live cells) solved.
     pub general: u64,
     /// Look-ups answered from the memo.
     pub hits: u64,
@@ -75,6 +97,7 @@ pub struct CanonicalEngine<M: Measure> {
     pub(super) splitter: Splitter,
     pub(super) scratch: Scratch,
     pub(super) canonizer: TreeCanonizer,
+    pub(super) cells: CellScratch,
     pub(super) spiders: RowMemo<M::Value>,
     pub(super) general: HashMap<Box<[u8]>, M::Value>,
     pub(super) stats: CanonicalStats,
@@ -108,6 +131,7 @@ impl<M: Measure> CanonicalEngine<M> {
             splitter: Splitter::default(),
             scratch: Scratch::default(),
             canonizer: TreeCanonizer::default(),
+            cells: CellScratch::default(),
             spiders: RowMemo::new(),
             general: HashMap::new(),
             stats: CanonicalStats::default(),
@@ -172,7 +196,13 @@ impl<M: Measure> CanonicalEngine<M> {
     }
 
     fn estimate_components(&self, comps: &[StateComponent]) -> u64 {
-        comps.iter().map(|c| self.estimate_component(&c.component)).fold(0u64, u64::saturating_add)
+        comps
+            .iter()
+            .map(|c| match c.cells.is_empty() {
+                true => self.estimate_component(&c.component),
+                false => super::cells::estimate::component_bytes(&c.with_cells(), ENTRY_OVERHEAD),
+            })
+            .fold(0u64, u64::saturating_add)
     }
 
     /// Starts a call: checks the state and the game, takes the control, and refuses up
@@ -208,10 +238,20 @@ impl<M: Measure> CanonicalEngine<M> {
     /// The value of the position's state.
     pub fn state_value(&mut self, position: Position<'_>, control: &Control) -> Result<M::Value, SolveError> {
         let comps = self.begin(position, control)?;
+        if position.standing() != Standing::Open {
+            let followers = self.ruled_followers(position);
+            self.end();
+            let followers = followers?;
+            let mut acc = M::start(followers.len());
+            for (_, v) in followers {
+                M::push(&mut acc, v);
+            }
+            return Ok(M::finish(acc));
+        }
         let mut total = M::empty();
         let mut result = Ok(());
         for c in comps {
-            match self.component_value_here(&c.component) {
+            match self.state_component_value(&c) {
                 Ok(v) => total = M::sum(total, v),
                 Err(e) => {
                     result = Err(e);
@@ -223,16 +263,23 @@ impl<M: Measure> CanonicalEngine<M> {
         result.map(|()| total)
     }
 
-    /// For each legal move from the position, the arrow and the value of
-    /// the follower, in edge order (forward arrow first, as
-    /// [`Position::moves`]).
+    /// For each move from the position, the arrow and the value of the
+    /// follower, in edge order (forward arrow first, as
+    /// [`Position::moves`]): every legal move, but in the normal-play Game
+    /// of Cycles the moves of the reduced game only
+    /// ([`Position::reduced_moves`]; the others leave a completable cell and
+    /// have no value). From a position with a completable cell, a move
+    /// that completes it leads to a terminal position.
     pub fn follower_values(
         &mut self,
         position: Position<'_>,
         control: &Control,
     ) -> Result<Vec<(Arrow, M::Value)>, SolveError> {
         let comps = self.begin(position, control)?;
-        let result = self.follower_values_of(position, &comps);
+        let result = match position.standing() {
+            Standing::Open => self.follower_values_of(position, &comps),
+            _ => self.ruled_followers(position),
+        };
         self.end();
         result
     }
@@ -243,13 +290,24 @@ impl<M: Measure> CanonicalEngine<M> {
         comps: &[StateComponent],
     ) -> Result<Vec<(Arrow, M::Value)>, SolveError> {
         let graph = position.graph;
-        let values = comps.iter().map(|c| self.component_value_here(&c.component)).collect::<Result<Vec<_>, _>>()?;
+        let values = comps.iter().map(|c| self.state_component_value(c)).collect::<Result<Vec<_>, _>>()?;
         let mut out = Vec::new();
         let mut pieces: Vec<Spider> = Vec::new();
         for (i, c) in comps.iter().enumerate() {
             // Every component but this one keeps its value.
             let rest =
                 values.iter().enumerate().filter(|&(j, _)| j != i).fold(M::empty(), |acc, (_, &v)| M::sum(acc, v));
+            if !c.cells.is_empty() {
+                let cc = c.with_cells();
+                for (e, forward) in cc.moves() {
+                    let mut value = rest;
+                    for p in cc.play(e, forward) {
+                        value = M::sum(value, self.cell_value_here(&p)?);
+                    }
+                    out.push((arrow_on(graph, c.graph_edges[e], forward), value));
+                }
+                continue;
+            }
             let moves = c.component.moves();
             match Spider::layout(&c.component, &mut self.scratch) {
                 // A spider-shaped component: each follower's pieces straight
@@ -285,6 +343,20 @@ impl<M: Measure> CanonicalEngine<M> {
         };
         out.sort_by_key(|(a, _)| position_of(a));
         Ok(out)
+    }
+
+    /// The value of one component of a state, with its live cells if any.
+    pub(super) fn state_component_value(&mut self, c: &StateComponent) -> Result<M::Value, SolveError> {
+        if c.cells.is_empty() { self.component_value_here(&c.component) } else { self.cell_value_here(&c.with_cells()) }
+    }
+
+    /// The value of one component with its live cells (see [`super::cells`]).
+    pub fn cell_component_value(&mut self, c: &CellComponent, control: &Control) -> Result<M::Value, SolveError> {
+        control.cancel.check()?;
+        self.control = control.clone();
+        let v = self.cell_value_here(c);
+        self.end();
+        v
     }
 
     /// The value of one component.
@@ -332,6 +404,7 @@ impl<M: Measure> Clone for CanonicalEngine<M> {
             splitter: Splitter::default(),
             scratch: Scratch::default(),
             canonizer: TreeCanonizer::default(),
+            cells: CellScratch::default(),
             spiders: self.spiders.clone(),
             general: self.general.clone(),
             stats: self.stats,
@@ -343,17 +416,12 @@ impl<M: Measure> Clone for CanonicalEngine<M> {
     }
 }
 
-/// What the canonical engine does not compute: misère play (no nim-sum),
-/// and the Game of Cycles on a graph with cells (its components are not
-/// yet tied through live cells). `None` when it computes the position.
+/// What the canonical engine does not compute: misère play (no nim-sum;
+/// brute force and the explicit engine compute it). `None` when it
+/// computes the position: every rule set under normal play, the Game of
+/// Cycles on plane graphs included.
 pub fn unsupported(position: Position<'_>) -> Option<Unsupported> {
-    if position.play == Play::Misere {
-        Some(Unsupported::Misere)
-    } else if position.plays_cells() {
-        Some(Unsupported::CycleCells)
-    } else {
-        None
-    }
+    (position.play == Play::Misere).then_some(Unsupported::Misere)
 }
 
 #[cfg(test)]

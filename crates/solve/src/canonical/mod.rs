@@ -16,12 +16,16 @@
 //!   component; [`reach`]: the classes of components that are not
 //!   spider-shaped, counted for the estimate;
 //! * [`engine`]: the memo and the entry points; `recursion`: the memoized
-//!   recursion itself.
+//!   recursion itself;
+//! * [`cells`]: the Game of Cycles under normal play: components joined
+//!   through live cells, their moves, keys, recursion and estimate.
 //!
 //! The Grundy value of a state is the nim-sum of its components' values,
-//! because the game is their disjunctive sum.
+//! because the game is their disjunctive sum (in the Game of Cycles, the
+//! reduced game of [`arrows_core::play`] is; see [`cells`]).
 
 pub mod canon;
+pub mod cells;
 pub mod closed;
 pub mod component;
 pub mod cycle;
@@ -35,6 +39,7 @@ pub mod rows;
 pub mod scratch;
 pub mod spider;
 
+pub use cells::{CellComponent, LiveCell};
 pub use closed::PathFamily;
 pub use component::Component;
 pub use engine::{CanonicalEngine, CanonicalStats, StateComponent, decompose, unsupported};
