@@ -10,6 +10,7 @@ use super::measure::Measure;
 use super::need::Need;
 use super::rows::RowMemo;
 use super::scratch::Scratch;
+use super::small::Coder;
 use super::spider::Spider;
 use crate::analysis::Engine;
 use crate::error::{SolveError, Unsupported};
@@ -75,12 +76,17 @@ pub struct CanonicalEngine<M: Measure> {
     pub(super) splitter: Splitter,
     pub(super) scratch: Scratch,
     pub(super) canonizer: TreeCanonizer,
+    pub(super) coder: Box<Coder>,
     pub(super) spiders: RowMemo<M::Value>,
     pub(super) general: HashMap<Box<[u8]>, M::Value>,
+    /// Trees of at most 32 vertices, by their `u128` key ([`super::small`]).
+    pub(super) small: HashMap<u128, M::Value>,
     pub(super) stats: CanonicalStats,
     pub(super) bytes: u64,
     /// Path components are valued by the closed forms of Section 5.
     pub(super) closed_forms: bool,
+    /// One move per orbit of the component's automorphisms ([`super::descent`]).
+    pub(super) orbits: bool,
     /// The control of the call in progress.
     pub(super) control: Control,
     /// Classes solved since the last checkpoint.
@@ -90,6 +96,10 @@ pub struct CanonicalEngine<M: Measure> {
 /// Approximate bytes per general memo entry beyond its key's heap part:
 /// the slot, a control byte and hashbrown's spare capacity.
 pub(super) const ENTRY_OVERHEAD: u64 = 48;
+
+/// Bytes counted per entry of the map of small trees: the slot (a `u128`
+/// key, the value, alignment), a control byte and spare capacity.
+pub(super) const SMALL_ENTRY_BYTES: u64 = 40;
 
 /// Classes solved between two checkpoints of the control.
 const CHECKPOINT_EVERY: u64 = 1024;
@@ -108,11 +118,14 @@ impl<M: Measure> CanonicalEngine<M> {
             splitter: Splitter::default(),
             scratch: Scratch::default(),
             canonizer: TreeCanonizer::default(),
+            coder: Box::default(),
             spiders: RowMemo::new(),
             general: HashMap::new(),
+            small: HashMap::new(),
             stats: CanonicalStats::default(),
             bytes: 0,
             closed_forms: true,
+            orbits: true,
             control: Control::new(Budget::bytes(u64::MAX)),
             pending: 0,
         }
@@ -122,6 +135,18 @@ impl<M: Measure> CanonicalEngine<M> {
     /// components included: what checks the closed forms themselves.
     pub fn without_closed_forms() -> Self {
         CanonicalEngine { closed_forms: false, ..CanonicalEngine::new() }
+    }
+
+    /// An engine that evaluates every move of a class, not one per orbit
+    /// of its automorphisms: what checks the orbit pruning.
+    pub fn without_orbit_pruning() -> Self {
+        CanonicalEngine { orbits: false, ..CanonicalEngine::new() }
+    }
+
+    /// The same engine with orbit pruning on or off.
+    pub fn with_orbit_pruning(mut self, on: bool) -> Self {
+        self.orbits = on;
+        self
     }
 
     /// Joins into this engine's memo every class `other` has solved. The
@@ -135,6 +160,12 @@ impl<M: Measure> CanonicalEngine<M> {
                 self.general.insert(k.clone(), v);
             }
         }
+        for (&k, &v) in &other.small {
+            if let hashbrown::hash_map::Entry::Vacant(e) = self.small.entry(k) {
+                self.bytes += SMALL_ENTRY_BYTES;
+                e.insert(v);
+            }
+        }
     }
 
     /// Bytes the memo is counted as holding (what the budget is checked against).
@@ -144,7 +175,7 @@ impl<M: Measure> CanonicalEngine<M> {
 
     /// Number of classes in the memo (spider classes counted once per view).
     pub fn memo_len(&self) -> usize {
-        self.spiders.entries() as usize + self.general.len()
+        self.spiders.entries() as usize + self.general.len() + self.small.len()
     }
 
     /// Rows of the spider memo, and their entries in all.
@@ -332,11 +363,14 @@ impl<M: Measure> Clone for CanonicalEngine<M> {
             splitter: Splitter::default(),
             scratch: Scratch::default(),
             canonizer: TreeCanonizer::default(),
+            coder: Box::default(),
             spiders: self.spiders.clone(),
             general: self.general.clone(),
+            small: self.small.clone(),
             stats: self.stats,
             bytes: self.bytes,
             closed_forms: self.closed_forms,
+            orbits: self.orbits,
             control: self.control.clone(),
             pending: 0,
         }

@@ -12,6 +12,9 @@
 //! * [`measure`]: what is computed (Grundy values, terminal parities);
 //! * [`closed`]: the closed forms of Section 5 for path components;
 //! * [`cycle`]: linear-time keys of cycle components;
+//! * [`small`]: trees of at most 32 vertices on bitmasks (`u128` keys,
+//!   orbits of moves); `descent`: their recursion, followers derived from
+//!   the parent, one move per orbit;
 //! * [`estimate`]: the memo a state needs, estimated up front, component by
 //!   component; [`reach`]: the classes of components that are not
 //!   spider-shaped, counted for the estimate;
@@ -25,6 +28,7 @@ pub mod canon;
 pub mod closed;
 pub mod component;
 pub mod cycle;
+mod descent;
 pub mod engine;
 pub mod estimate;
 pub mod measure;
@@ -33,6 +37,7 @@ pub mod reach;
 mod recursion;
 pub mod rows;
 pub mod scratch;
+pub mod small;
 pub mod spider;
 
 pub use closed::PathFamily;
