@@ -5,6 +5,7 @@
 
 use super::canon::TreeCanonizer;
 use super::component::{Component, Splitter, pieces_indexed};
+use super::descent::Batch;
 use super::estimate;
 use super::measure::Measure;
 use super::need::Need;
@@ -12,6 +13,7 @@ use super::rows::RowMemo;
 use super::scratch::Scratch;
 use super::small::Coder;
 use super::spider::Spider;
+use super::treememo::TreeMemo;
 use crate::analysis::Engine;
 use crate::error::{SolveError, Unsupported};
 use arrows_core::{Arrow, EdgeId, Play, Position, arrow_on};
@@ -77,10 +79,11 @@ pub struct CanonicalEngine<M: Measure> {
     pub(super) scratch: Scratch,
     pub(super) canonizer: TreeCanonizer,
     pub(super) coder: Box<Coder>,
+    pub(super) batches: Vec<Batch<M::Value>>,
     pub(super) spiders: RowMemo<M::Value>,
     pub(super) general: HashMap<Box<[u8]>, M::Value>,
     /// Trees of at most 32 vertices, by their `u128` key ([`super::small`]).
-    pub(super) small: HashMap<u128, M::Value>,
+    pub(super) small: TreeMemo<M::Value>,
     pub(super) stats: CanonicalStats,
     pub(super) bytes: u64,
     /// Path components are valued by the closed forms of Section 5.
@@ -96,10 +99,6 @@ pub struct CanonicalEngine<M: Measure> {
 /// Approximate bytes per general memo entry beyond its key's heap part:
 /// the slot, a control byte and hashbrown's spare capacity.
 pub(super) const ENTRY_OVERHEAD: u64 = 48;
-
-/// Bytes counted per entry of the map of small trees: the slot (a `u128`
-/// key, the value, alignment), a control byte and spare capacity.
-pub(super) const SMALL_ENTRY_BYTES: u64 = 40;
 
 /// Classes solved between two checkpoints of the control.
 const CHECKPOINT_EVERY: u64 = 1024;
@@ -119,9 +118,10 @@ impl<M: Measure> CanonicalEngine<M> {
             scratch: Scratch::default(),
             canonizer: TreeCanonizer::default(),
             coder: Box::default(),
+            batches: Vec::new(),
             spiders: RowMemo::new(),
             general: HashMap::new(),
-            small: HashMap::new(),
+            small: TreeMemo::default(),
             stats: CanonicalStats::default(),
             bytes: 0,
             closed_forms: true,
@@ -160,12 +160,7 @@ impl<M: Measure> CanonicalEngine<M> {
                 self.general.insert(k.clone(), v);
             }
         }
-        for (&k, &v) in &other.small {
-            if let hashbrown::hash_map::Entry::Vacant(e) = self.small.entry(k) {
-                self.bytes += SMALL_ENTRY_BYTES;
-                e.insert(v);
-            }
-        }
+        self.bytes += self.small.merge(&other.small);
     }
 
     /// Bytes the memo is counted as holding (what the budget is checked against).
@@ -364,6 +359,7 @@ impl<M: Measure> Clone for CanonicalEngine<M> {
             scratch: Scratch::default(),
             canonizer: TreeCanonizer::default(),
             coder: Box::default(),
+            batches: Vec::new(),
             spiders: self.spiders.clone(),
             general: self.general.clone(),
             small: self.small.clone(),

@@ -14,7 +14,7 @@
 //! * [`cycle`]: linear-time keys of cycle components;
 //! * [`small`]: trees of at most 32 vertices on bitmasks (`u128` keys,
 //!   orbits of moves); `descent`: their recursion, followers derived from
-//!   the parent, one move per orbit;
+//!   the parent, one move per orbit; [`treememo`]: their memo;
 //! * [`estimate`]: the memo a state needs, estimated up front, component by
 //!   component; [`reach`]: the classes of components that are not
 //!   spider-shaped, counted for the estimate;
@@ -39,6 +39,7 @@ pub mod rows;
 pub mod scratch;
 pub mod small;
 pub mod spider;
+pub mod treememo;
 
 pub use closed::PathFamily;
 pub use component::Component;
