@@ -279,9 +279,14 @@ pub struct Explanation {
     pub components: Vec<Piece>,
     /// Unmarked edges no player can ever mark, as `u-v`.
     pub dead_edges: Vec<String>,
-    /// The nim-sum of the components' values: the state's Grundy value.
+    /// The nim-sum of the components' values: the state's Grundy value
+    /// (`"nim_sum"` in JSON, beside the report's own `"grundy"`).
+    #[serde(rename = "nim_sum")]
     pub grundy: u32,
-    /// The winning moves, each with what it does (empty when the value is 0).
+    /// The winning moves, each with what it does (empty when the value is
+    /// 0; `"winning_move_effects"` in JSON, beside the report's own list of
+    /// `"winning_moves"`).
+    #[serde(rename = "winning_move_effects")]
     pub winning_moves: Vec<WinningMove>,
 }
 

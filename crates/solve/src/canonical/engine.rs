@@ -7,12 +7,15 @@ use super::canon::TreeCanonizer;
 use super::cells::CellScratch;
 use super::cells::{CellComponent, LiveCell};
 use super::component::{Component, Splitter, pieces_indexed};
+use super::descent::Batch;
 use super::estimate;
 use super::measure::Measure;
 use super::need::Need;
 use super::rows::RowMemo;
 use super::scratch::Scratch;
+use super::small::Coder;
 use super::spider::Spider;
+use super::treememo::TreeMemo;
 use crate::analysis::Engine;
 use crate::error::{SolveError, Unsupported};
 use arrows_core::plane::CellId;
@@ -98,12 +101,18 @@ pub struct CanonicalEngine<M: Measure> {
     pub(super) scratch: Scratch,
     pub(super) canonizer: TreeCanonizer,
     pub(super) cells: CellScratch,
+    pub(super) coder: Box<Coder>,
+    pub(super) batches: Vec<Batch<M::Value>>,
     pub(super) spiders: RowMemo<M::Value>,
     pub(super) general: HashMap<Box<[u8]>, M::Value>,
+    /// Trees of at most 32 vertices, by their `u128` key ([`super::small`]).
+    pub(super) small: TreeMemo<M::Value>,
     pub(super) stats: CanonicalStats,
     pub(super) bytes: u64,
     /// Path components are valued by the closed forms of Section 5.
     pub(super) closed_forms: bool,
+    /// One move per orbit of the component's automorphisms ([`super::descent`]).
+    pub(super) orbits: bool,
     /// The control of the call in progress.
     pub(super) control: Control,
     /// Classes solved since the last checkpoint.
@@ -132,11 +141,15 @@ impl<M: Measure> CanonicalEngine<M> {
             scratch: Scratch::default(),
             canonizer: TreeCanonizer::default(),
             cells: CellScratch::default(),
+            coder: Box::default(),
+            batches: Vec::new(),
             spiders: RowMemo::new(),
             general: HashMap::new(),
+            small: TreeMemo::default(),
             stats: CanonicalStats::default(),
             bytes: 0,
             closed_forms: true,
+            orbits: true,
             control: Control::new(Budget::bytes(u64::MAX)),
             pending: 0,
         }
@@ -146,6 +159,18 @@ impl<M: Measure> CanonicalEngine<M> {
     /// components included: what checks the closed forms themselves.
     pub fn without_closed_forms() -> Self {
         CanonicalEngine { closed_forms: false, ..CanonicalEngine::new() }
+    }
+
+    /// An engine that evaluates every move of a class, not one per orbit
+    /// of its automorphisms: what checks the orbit pruning.
+    pub fn without_orbit_pruning() -> Self {
+        CanonicalEngine { orbits: false, ..CanonicalEngine::new() }
+    }
+
+    /// The same engine with orbit pruning on or off.
+    pub fn with_orbit_pruning(mut self, on: bool) -> Self {
+        self.orbits = on;
+        self
     }
 
     /// Joins into this engine's memo every class `other` has solved. The
@@ -159,6 +184,7 @@ impl<M: Measure> CanonicalEngine<M> {
                 self.general.insert(k.clone(), v);
             }
         }
+        self.bytes += self.small.merge(&other.small);
     }
 
     /// Bytes the memo is counted as holding (what the budget is checked against).
@@ -168,7 +194,7 @@ impl<M: Measure> CanonicalEngine<M> {
 
     /// Number of classes in the memo (spider classes counted once per view).
     pub fn memo_len(&self) -> usize {
-        self.spiders.entries() as usize + self.general.len()
+        self.spiders.entries() as usize + self.general.len() + self.small.len()
     }
 
     /// Rows of the spider memo, and their entries in all.
@@ -405,11 +431,15 @@ impl<M: Measure> Clone for CanonicalEngine<M> {
             scratch: Scratch::default(),
             canonizer: TreeCanonizer::default(),
             cells: CellScratch::default(),
+            coder: Box::default(),
+            batches: Vec::new(),
             spiders: self.spiders.clone(),
             general: self.general.clone(),
+            small: self.small.clone(),
             stats: self.stats,
             bytes: self.bytes,
             closed_forms: self.closed_forms,
+            orbits: self.orbits,
             control: self.control.clone(),
             pending: 0,
         }

@@ -12,6 +12,9 @@
 //! * [`measure`]: what is computed (Grundy values, terminal parities);
 //! * [`closed`]: the closed forms of Section 5 for path components;
 //! * [`cycle`]: linear-time keys of cycle components;
+//! * [`small`]: trees of at most 32 vertices on bitmasks (`u128` keys,
+//!   orbits of moves); `descent`: their recursion, followers derived from
+//!   the parent, one move per orbit; [`treememo`]: their memo;
 //! * [`estimate`]: the memo a state needs, estimated up front, component by
 //!   component; [`reach`]: the classes of components that are not
 //!   spider-shaped, counted for the estimate;
@@ -29,6 +32,7 @@ pub mod cells;
 pub mod closed;
 pub mod component;
 pub mod cycle;
+mod descent;
 pub mod engine;
 pub mod estimate;
 pub mod measure;
@@ -37,7 +41,9 @@ pub mod reach;
 mod recursion;
 pub mod rows;
 pub mod scratch;
+pub mod small;
 pub mod spider;
+pub mod treememo;
 
 pub use cells::{CellComponent, LiveCell};
 pub use closed::PathFamily;

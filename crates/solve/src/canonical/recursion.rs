@@ -14,6 +14,7 @@ use super::engine::{CanonicalEngine, ENTRY_OVERHEAD};
 use super::measure::Measure;
 use super::need::Need;
 use super::rows::Slot;
+use super::small::MAX_VERTICES;
 use super::spider::{Leg, Legs, Spider};
 use crate::error::SolveError;
 use crate::stack::deep;
@@ -23,6 +24,7 @@ impl<M: Measure> CanonicalEngine<M> {
     pub(super) fn component_value_here(&mut self, c: &Component) -> Result<M::Value, SolveError> {
         deep(|| match Spider::from_component_with(c, &mut self.scratch) {
             Some(s) => self.spider_value_here(&s),
+            None if c.is_tree() && c.labels.len() <= MAX_VERTICES => self.small_tree_value(&c.labels, &c.edges),
             None => self.general_value(c),
         })
     }
