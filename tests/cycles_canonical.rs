@@ -11,9 +11,11 @@
 //!   `ARROWS_CYCLES_CANONICAL_RANDOM_EDGES` [10] edges;
 //! * `ARROWS_CYCLES_CANONICAL_MOVES_EVERY` [4]: the move values are
 //!   compared on every state brute force reaches at this stride (1: all);
+//! * `ARROWS_CYCLES_ESTIMATE_EDGES` [10] and `ARROWS_CYCLES_ESTIMATE_BOARDS`
+//!   [15]: the members and random boards the memo estimate is measured on;
 //! * `ARROWS_DEEP=1` sets the full range: members up to 12 edges, 100
-//!   random plane graphs up to 14 edges, the move values on every state
-//!   (about a quarter of an hour on two cores).
+//!   random plane graphs up to 14 edges, the move values on every state,
+//!   the estimate on members up to 12 edges and 30 random boards.
 
 mod support;
 
@@ -237,4 +239,41 @@ fn the_report_is_brute_forces() {
         assert_eq!(default_engine, "canonical", "{args:?}");
         assert_eq!(canonical, run(Some("brute")).1, "{args:?}");
     }
+}
+
+/// The canonical engine's memo estimate against the memo it fills, from
+/// the empty state of every plane family member up to 10 edges (12 with
+/// `ARROWS_DEEP=1`) and of random plane graphs: never below, and within
+/// the factors documented in `arrows_solve::canonical::cells::estimate`
+/// (at most 250 here, cycles included).
+#[test]
+fn the_estimate_bounds_the_memo() {
+    let unlimited = arrows_work::Control::new(arrows_work::Budget::bytes(u64::MAX));
+    let mut boards: Vec<(String, Graph)> = plane_families(env("ARROWS_CYCLES_ESTIMATE_EDGES", 10, 12))
+        .into_iter()
+        .map(|(f, g)| (f.to_string(), g))
+        .collect();
+    let mut rng = Rng::new(34);
+    let mut random = 0;
+    while random < env("ARROWS_CYCLES_ESTIMATE_BOARDS", 15, 30) {
+        let points = 5 + rng.below(6);
+        if let Some(g) = random_plane_graph(&mut rng, points, 13) {
+            boards.push((g.edge_list(), g));
+            random += 1;
+        }
+    }
+    let mut worst: f64 = 0.0;
+    for (what, g) in &boards {
+        let empty = Decoration::empty(g.edge_count());
+        let p = Position::new(g, Variant::Cycles, &empty);
+        let mut engine = CanonicalEngine::<Grundy>::new();
+        let estimate = engine.estimate(p);
+        engine.state_value(p, &unlimited).unwrap();
+        let memo = engine.memo_bytes();
+        assert!(estimate >= memo, "{what}: estimate {estimate} below the memo {memo}");
+        let factor = estimate as f64 / memo.max(1) as f64;
+        assert!(factor <= 250.0, "{what}: estimate {estimate} past 250 x the memo {memo}");
+        worst = worst.max(factor);
+    }
+    assert!(worst > 1.0, "{worst}");
 }

@@ -126,7 +126,13 @@ pub struct CellCanonizer {
     best_flip: bool,
     best_places: Vec<u32>,
     /// The first leaf of the current orientation: its code and places.
-    first: Option<(Vec<u8>, Vec<u32>)>,
+    has_first: bool,
+    first_code: Vec<u8>,
+    first_places: Vec<u32>,
+    /// The places of the leaf at hand.
+    places: Vec<u32>,
+    /// The refined root partitions of the component and its flip.
+    roots: [Partition; 2],
     /// Automorphisms found (node to node), and the individualized nodes
     /// on the way down.
     generators: Vec<Vec<u32>>,
@@ -169,17 +175,17 @@ impl CellCanonizer {
         self.has_best = false;
         match orientation(c) {
             Some(flip) => {
-                let (p, _) = self.root(c, l, flip);
-                self.search(c, l, flip, p);
+                self.root(c, l, flip, 0);
+                self.search(c, l, flip, 0);
             }
             None => {
-                let (p, t) = self.root(c, l, false);
-                let (q, u) = self.root(c, l, true);
+                let t = self.root(c, l, false, 0);
+                let u = self.root(c, l, true, 1);
                 if t <= u {
-                    self.search(c, l, false, p);
+                    self.search(c, l, false, 0);
                 }
                 if u <= t {
-                    self.search(c, l, true, q);
+                    self.search(c, l, true, 1);
                 }
             }
         }
@@ -231,9 +237,9 @@ impl CellCanonizer {
         l
     }
 
-    /// The refined partition of the coloured structure (of `c` or its
-    /// flip), and its trace.
-    fn root(&mut self, c: &CellComponent, l: Layout, flip: bool) -> (Partition, u64) {
+    /// Refines the partition of the coloured structure (of `c` or its
+    /// flip) into root partition `slot`; returns its trace.
+    fn root(&mut self, c: &CellComponent, l: Layout, flip: bool, slot: usize) -> u64 {
         let comp = &c.component;
         self.colour.clear();
         self.colour.resize(l.nodes(), 0);
@@ -256,27 +262,47 @@ impl CellCanonizer {
             self.colour[l.side(i, 0)] = t;
             self.colour[l.side(i, 1)] = h;
         }
-        let mut p = Partition::by_colour(&self.colour, COLOURS);
+        let p = &mut self.roots[slot];
+        p.set_by_colour(&self.colour, COLOURS);
         // The sizes of the colour classes start the trace.
         let mut sizes = [0u64; COLOURS];
         for &x in &self.colour {
             sizes[x as usize] += 1;
         }
         let trace = sizes.iter().fold(0, |h, &s| mix(h, s));
-        let trace = self.refiner.refine_all(&self.graph, &mut p, trace);
-        (p, trace)
+        self.refiner.refine_all(&self.graph, p, trace)
     }
 
-    /// Searches the tree of individualizations below `p` for the least
-    /// code, from the root of one orientation.
-    fn search(&mut self, c: &CellComponent, l: Layout, flip: bool, p: Partition) {
-        self.first = None;
-        self.generators.clear();
-        self.prefix.clear();
-        self.descend(c, l, flip, p);
+    /// Searches the tree of individualizations below root partition `slot`
+    /// for the least code.
+    fn search(&mut self, c: &CellComponent, l: Layout, flip: bool, slot: usize) {
+        let p = std::mem::take(&mut self.roots[slot]);
+        if p.is_discrete() {
+            // One leaf, and no automorphism to find.
+            self.write_code(c, l, flip, &p);
+            self.offer(flip, None);
+        } else {
+            self.has_first = false;
+            self.generators.clear();
+            self.prefix.clear();
+            self.descend(c, l, flip, &p);
+        }
+        self.roots[slot] = p;
     }
 
-    fn descend(&mut self, c: &CellComponent, l: Layout, flip: bool, p: Partition) {
+    /// Keeps the code just written if it is the best so far, with the
+    /// places of its leaf when they are given.
+    fn offer(&mut self, flip: bool, places: Option<&[u32]>) {
+        if !self.has_best || self.code < self.best {
+            std::mem::swap(&mut self.best, &mut self.code);
+            self.has_best = true;
+            self.best_flip = flip;
+            self.best_places.clear();
+            self.best_places.extend_from_slice(places.unwrap_or(&[]));
+        }
+    }
+
+    fn descend(&mut self, c: &CellComponent, l: Layout, flip: bool, p: &Partition) {
         let Some((s, e)) = p.first_nontrivial() else {
             self.leaf(c, l, flip, &p);
             return;
@@ -295,7 +321,7 @@ impl CellCanonizer {
             let single = q.individualize(x as usize);
             self.refiner.refine(&self.graph, &mut q, single, 0);
             self.prefix.push(x);
-            stacker::maybe_grow(RED_ZONE, STACK_SEGMENT, || self.descend(c, l, flip, q));
+            stacker::maybe_grow(RED_ZONE, STACK_SEGMENT, || self.descend(c, l, flip, &q));
             self.prefix.pop();
         }
     }
@@ -305,11 +331,15 @@ impl CellCanonizer {
     /// reveals an automorphism, kept as a generator.
     fn leaf(&mut self, c: &CellComponent, l: Layout, flip: bool, p: &Partition) {
         self.write_code(c, l, flip, p);
-        let places: Vec<u32> = (0..l.nodes()).map(|x| p.place(x)).collect();
-        let known = match &self.first {
-            Some((code, first)) if *code == self.code => Some(first),
-            _ if self.has_best && self.best_flip == flip && self.code == self.best => Some(&self.best_places),
-            _ => None,
+        let mut places = std::mem::take(&mut self.places);
+        places.clear();
+        places.extend((0..l.nodes()).map(|x| p.place(x)));
+        let known = if self.has_first && self.first_code == self.code {
+            Some(&self.first_places)
+        } else if self.has_best && self.best_flip == flip && !self.best_places.is_empty() && self.code == self.best {
+            Some(&self.best_places)
+        } else {
+            None
         };
         if let Some(other) = known {
             let mut node_at = vec![0u32; other.len()];
@@ -321,15 +351,13 @@ impl CellCanonizer {
                 self.generators.push(generator);
             }
         }
-        if self.first.is_none() {
-            self.first = Some((self.code.clone(), places.clone()));
+        if !self.has_first {
+            self.has_first = true;
+            self.first_code.clone_from(&self.code);
+            self.first_places.clone_from(&places);
         }
-        if !self.has_best || self.code < self.best {
-            std::mem::swap(&mut self.best, &mut self.code);
-            self.has_best = true;
-            self.best_flip = flip;
-            self.best_places = places;
-        }
+        self.offer(flip, Some(&places));
+        self.places = places;
     }
 
     /// `true` when `x` is in the orbit of one of `tried` under the group

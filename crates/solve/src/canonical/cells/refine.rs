@@ -19,6 +19,7 @@ pub struct Csr {
     pub off: Vec<usize>,
     /// Concatenated neighbour lists.
     pub adj: Vec<u32>,
+    fill: Vec<usize>,
 }
 
 impl Csr {
@@ -35,13 +36,17 @@ impl Csr {
         }
         self.adj.clear();
         self.adj.resize(2 * pairs.len(), 0);
-        let mut fill: Vec<usize> = self.off[..nodes].to_vec();
+        // Fill each row from its end, so the offsets serve as cursors.
+        let mut fill = std::mem::take(&mut self.fill);
+        fill.clear();
+        fill.extend_from_slice(&self.off[1..]);
         for &(a, b) in pairs {
+            fill[a as usize] -= 1;
             self.adj[fill[a as usize]] = b;
-            fill[a as usize] += 1;
+            fill[b as usize] -= 1;
             self.adj[fill[b as usize]] = a;
-            fill[b as usize] += 1;
         }
+        self.fill = fill;
     }
 
     /// Number of nodes.
@@ -73,31 +78,43 @@ impl Partition {
     /// The partition of nodes by `colour` (each below `colours`), classes
     /// in increasing colour.
     pub fn by_colour(colour: &[u32], colours: usize) -> Partition {
+        let mut p = Partition::default();
+        p.set_by_colour(colour, colours);
+        p
+    }
+
+    /// Makes this the partition of nodes by `colour` (each below
+    /// `colours`, at most 16), reusing its buffers.
+    pub fn set_by_colour(&mut self, colour: &[u32], colours: usize) {
         let n = colour.len();
-        let mut first = vec![0u32; colours + 1];
+        let mut first = [0u32; 17];
+        assert!(colours <= 16, "at most 16 colours");
         for &c in colour {
             first[c as usize + 1] += 1;
         }
         for c in 0..colours {
             first[c + 1] += first[c];
         }
-        let mut p = Partition { lab: vec![0; n], place: vec![0; n], start: vec![0; n], end: vec![0; n], classes: 0 };
-        let mut fill = first.clone();
+        for v in [&mut self.lab, &mut self.place, &mut self.start, &mut self.end] {
+            v.clear();
+            v.resize(n, 0);
+        }
+        self.classes = 0;
+        let mut fill = first;
         for (x, &c) in colour.iter().enumerate() {
             let i = fill[c as usize] as usize;
             fill[c as usize] += 1;
-            p.lab[i] = x as u32;
-            p.place[x] = i as u32;
-            p.start[x] = first[c as usize];
+            self.lab[i] = x as u32;
+            self.place[x] = i as u32;
+            self.start[x] = first[c as usize];
         }
         for c in 0..colours {
             let (s, e) = (first[c], first[c + 1]);
             if e > s {
-                p.end[s as usize] = e;
-                p.classes += 1;
+                self.end[s as usize] = e;
+                self.classes += 1;
             }
         }
-        p
     }
 
     /// `true` when every class is one node.
