@@ -9,7 +9,7 @@ use super::descent::Batch;
 use super::estimate;
 use super::measure::Measure;
 use super::need::Need;
-use super::rows::RowMemo;
+use super::rows::{RowMemo, Stored};
 use super::scratch::Scratch;
 use super::small::Coder;
 use super::spider::Spider;
@@ -80,6 +80,8 @@ pub struct CanonicalEngine<M: Measure> {
     pub(super) canonizer: TreeCanonizer,
     pub(super) coder: Box<Coder>,
     pub(super) batches: Vec<Batch<M::Value>>,
+    /// Buffers of the one-pass leg moves ([`super::legs`]), for reuse.
+    pub(super) leg_buffers: Vec<LegBuffers<M::Value>>,
     pub(super) spiders: RowMemo<M::Value>,
     pub(super) general: HashMap<Box<[u8]>, M::Value>,
     /// Trees of at most 32 vertices, by their `u128` key ([`super::small`]).
@@ -95,6 +97,9 @@ pub struct CanonicalEngine<M: Measure> {
     /// Classes solved since the last checkpoint.
     pub(super) pending: u64,
 }
+
+/// The outer paths' values and the followers' values of one leg's moves.
+pub(super) type LegBuffers<V> = (Vec<V>, Vec<V>);
 
 /// Approximate bytes per general memo entry beyond its key's heap part:
 /// the slot, a control byte and hashbrown's spare capacity.
@@ -119,6 +124,7 @@ impl<M: Measure> CanonicalEngine<M> {
             canonizer: TreeCanonizer::default(),
             coder: Box::default(),
             batches: Vec::new(),
+            leg_buffers: Vec::new(),
             spiders: RowMemo::new(),
             general: HashMap::new(),
             small: TreeMemo::default(),
@@ -192,7 +198,7 @@ impl<M: Measure> CanonicalEngine<M> {
 
     /// The estimate of [`CanonicalEngine::estimate`] for one component.
     pub fn estimate_component(&self, c: &Component) -> u64 {
-        let entry = std::mem::size_of::<Option<M::Value>>() as u64;
+        let entry = std::mem::size_of::<<M::Value as Stored>::Cell>() as u64;
         let closed = self.closed_forms && M::path_value(Need::Free, 1, Need::Free).is_some();
         estimate::component_bytes(c, entry, ENTRY_OVERHEAD, closed)
     }
@@ -360,6 +366,7 @@ impl<M: Measure> Clone for CanonicalEngine<M> {
             canonizer: TreeCanonizer::default(),
             coder: Box::default(),
             batches: Vec::new(),
+            leg_buffers: Vec::new(),
             spiders: self.spiders.clone(),
             general: self.general.clone(),
             small: self.small.clone(),
