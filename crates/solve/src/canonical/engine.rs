@@ -11,7 +11,7 @@ use super::descent::Batch;
 use super::estimate;
 use super::measure::Measure;
 use super::need::Need;
-use super::rows::RowMemo;
+use super::rows::{RowMemo, Stored};
 use super::scratch::Scratch;
 use super::small::Coder;
 use super::spider::Spider;
@@ -103,6 +103,8 @@ pub struct CanonicalEngine<M: Measure> {
     pub(super) cells: CellScratch,
     pub(super) coder: Box<Coder>,
     pub(super) batches: Vec<Batch<M::Value>>,
+    /// Buffers of the one-pass leg moves ([`super::legs`]), for reuse.
+    pub(super) leg_buffers: Vec<LegBuffers<M::Value>>,
     pub(super) spiders: RowMemo<M::Value>,
     pub(super) general: HashMap<Box<[u8]>, M::Value>,
     /// Trees of at most 32 vertices, by their `u128` key ([`super::small`]).
@@ -118,6 +120,9 @@ pub struct CanonicalEngine<M: Measure> {
     /// Classes solved since the last checkpoint.
     pub(super) pending: u64,
 }
+
+/// The outer paths' values and the followers' values of one leg's moves.
+pub(super) type LegBuffers<V> = (Vec<V>, Vec<V>);
 
 /// Approximate bytes per general memo entry beyond its key's heap part:
 /// the slot, a control byte and hashbrown's spare capacity.
@@ -143,6 +148,7 @@ impl<M: Measure> CanonicalEngine<M> {
             cells: CellScratch::default(),
             coder: Box::default(),
             batches: Vec::new(),
+            leg_buffers: Vec::new(),
             spiders: RowMemo::new(),
             general: HashMap::new(),
             small: TreeMemo::default(),
@@ -216,7 +222,7 @@ impl<M: Measure> CanonicalEngine<M> {
 
     /// The estimate of [`CanonicalEngine::estimate`] for one component.
     pub fn estimate_component(&self, c: &Component) -> u64 {
-        let entry = std::mem::size_of::<Option<M::Value>>() as u64;
+        let entry = std::mem::size_of::<<M::Value as Stored>::Cell>() as u64;
         let closed = self.closed_forms && M::path_value(Need::Free, 1, Need::Free).is_some();
         estimate::component_bytes(c, entry, ENTRY_OVERHEAD, closed)
     }
@@ -433,6 +439,7 @@ impl<M: Measure> Clone for CanonicalEngine<M> {
             cells: CellScratch::default(),
             coder: Box::default(),
             batches: Vec::new(),
+            leg_buffers: Vec::new(),
             spiders: self.spiders.clone(),
             general: self.general.clone(),
             small: self.small.clone(),

@@ -12,8 +12,8 @@
 //! shortest leg fits in the `i`-th shortest leg of `s`. Counting those
 //! sorted sequences is a small dynamic programme. The memo stores a class
 //! once per leg, in the row of the rest of the spider (the hub and the
-//! other legs; see [`super::rows`]); rows hold four slots per length of the
-//! picked leg and double as they grow. So the estimate counts the possible
+//! other legs; see [`super::rows`]); rows hold a lane of slots per end label of
+//! the picked leg, each doubling as it grows. So the estimate counts the possible
 //! rests for each picked leg, times the bytes of a row long enough for that
 //! leg. The classes of a spider and of its flip share rows, which the
 //! estimate does not use: it is an upper bound.
@@ -92,8 +92,9 @@ pub fn component_bytes(c: &Component, entry_bytes: u64, overhead: u64, closed_pa
     saturate(reach::log2_classes(c).exp2() * entry)
 }
 
-/// Bytes of a row besides its slots: its key and place in the row table.
-const ROW_OVERHEAD: f64 = 64.0;
+/// Bytes of a row besides its slots: its key and place in the row table
+/// (as [`super::rows::row_bytes`] counts them).
+const ROW_OVERHEAD: f64 = 160.0;
 /// Past this much work the counting falls back to a cruder upper bound.
 const MAX_WORK: f64 = 3e7;
 
@@ -133,10 +134,11 @@ pub fn memo_bytes(s: &Spider, entry_bytes: u64, closed_paths: bool) -> u64 {
     saturate(bytes)
 }
 
-/// Slots of a row that holds legs up to `len`: four per length, grown by doubling from 16.
+/// Slots of a row that holds legs up to `len`: three lanes (a leg ends
+/// free, needing in or needing out; never needing both, that edge would be
+/// dead), each as long as the lengths, grown by doubling from 4.
 fn slots(len: u64) -> f64 {
-    let need = (4 * len + 4).max(16);
-    need.next_power_of_two() as f64
+    3.0 * (len + 1).max(4).next_power_of_two() as f64
 }
 
 /// The number of sorted sequences of leg states, one per leg of `legs`

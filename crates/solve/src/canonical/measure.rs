@@ -5,6 +5,7 @@
 
 use super::closed::PathFamily;
 use super::need::Need;
+use super::rows::Stored;
 use crate::brute::Parities;
 use std::fmt::Debug;
 use std::hash::Hash;
@@ -13,7 +14,7 @@ use std::hash::Hash;
 /// disjoint unions of states.
 pub trait Measure {
     /// The value of one position.
-    type Value: Copy + Eq + Hash + Debug;
+    type Value: Copy + Eq + Hash + Debug + Stored;
     /// Accumulates the values of a position's followers.
     type Acc;
     /// The value of the game with no component (no move left).
@@ -24,12 +25,26 @@ pub trait Measure {
     fn start(moves: usize) -> Self::Acc;
     /// Adds a follower's value.
     fn push(acc: &mut Self::Acc, v: Self::Value);
+    /// Adds the values of several followers.
+    fn push_all(acc: &mut Self::Acc, values: &[Self::Value]) {
+        for &v in values {
+            Self::push(acc, v);
+        }
+    }
     /// The position's value from its followers' values (none: a terminal position).
     fn finish(acc: Self::Acc) -> Self::Value;
     /// The value of the path component with ends `left`, `right` and `len`
     /// edges, when a result of the paper gives it ([`PathFamily`]).
     fn path_value(_left: Need, _len: u32, _right: Need) -> Option<Self::Value> {
         None
+    }
+    /// Writes into `out[n]` the value of the path with ends `left`, `right`
+    /// and `n` edges, for every `n` below `out.len()`; only called when
+    /// [`Measure::path_value`] gives these values.
+    fn path_values(left: Need, right: Need, out: &mut [Self::Value]) {
+        for (n, v) in out.iter_mut().enumerate() {
+            *v = Self::path_value(left, n as u32, right).expect("a closed form");
+        }
     }
 }
 
@@ -65,6 +80,21 @@ impl Measure for Grundy {
         }
     }
 
+    fn push_all(acc: &mut SeenValues, values: &[u32]) {
+        // Values below 64 gather in a register. A bit past the limit does
+        // no harm: with at most `limit` followers some bit up to `limit` is
+        // clear, and the mex is the first clear bit.
+        let mut low = 0u64;
+        for &v in values {
+            if v < 64 {
+                low |= 1 << v;
+            } else {
+                Self::push(acc, v);
+            }
+        }
+        acc.bits[0] |= low;
+    }
+
     fn finish(acc: SeenValues) -> u32 {
         let word = acc.bits.iter().position(|&w| w != u64::MAX).unwrap_or(acc.bits.len());
         let within = acc.bits.get(word).map_or(0, |w| w.trailing_ones());
@@ -73,6 +103,13 @@ impl Measure for Grundy {
 
     fn path_value(left: Need, len: u32, right: Need) -> Option<u32> {
         PathFamily::of(left, right).map(|f| f.grundy(len))
+    }
+
+    fn path_values(left: Need, right: Need, out: &mut [u32]) {
+        let family = PathFamily::of(left, right).expect("a closed form");
+        for (n, v) in out.iter_mut().enumerate() {
+            *v = family.grundy(n as u32);
+        }
     }
 }
 

@@ -7,6 +7,7 @@
 //! * [`spider`]: spider-shaped components (every component of a spider
 //!   state) described by their legs, with followers computed directly;
 //! * [`rows`]: the memo of spider classes, in rows read without hashing;
+//!   `legs`: a spider's moves, one leg per orbit, read off the rows in one pass;
 //! * [`canon`]: canonical keys of other components (AHU for trees,
 //!   individualization-refinement for graphs with cycles);
 //! * [`measure`]: what is computed (Grundy values, terminal parities);
@@ -35,6 +36,7 @@ pub mod cycle;
 mod descent;
 pub mod engine;
 pub mod estimate;
+mod legs;
 pub mod measure;
 pub mod need;
 pub mod reach;

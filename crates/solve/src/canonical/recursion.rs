@@ -13,7 +13,7 @@ use super::cycle;
 use super::engine::{CanonicalEngine, ENTRY_OVERHEAD};
 use super::measure::Measure;
 use super::need::Need;
-use super::rows::Slot;
+use super::rows::{RowView, Slot};
 use super::small::MAX_VERTICES;
 use super::spider::{Leg, Legs, Spider};
 use crate::error::SolveError;
@@ -63,30 +63,17 @@ impl<M: Measure> CanonicalEngine<M> {
     /// the missing entries; the second reads the rows without hashing.
     fn compute_spider(&mut self, s: &Spider) -> Result<M::Value, SolveError> {
         let mut acc = M::start(s.move_bound());
-        let mut failure = None;
-        s.for_each_hub_follower(|pieces| {
-            if failure.is_some() {
-                return;
-            }
-            let mut value = M::empty();
-            for p in pieces {
-                match self.spider_value_here(p) {
-                    Ok(v) => value = M::sum(value, v),
-                    Err(e) => failure = Some(e),
-                }
-            }
-            M::push(&mut acc, value);
-        });
-        if let Some(e) = failure {
-            return Err(e);
-        }
+        self.hub_moves(s, &mut acc)?;
         let path_slot = [Slot::of(Need::Out, Legs::new()), Slot::of(Need::In, Legs::new())];
         for (j, &leg) in s.legs.iter().enumerate() {
-            if leg.len < 2 {
+            if leg.len < 2 || self.same_leg_before(s, j) {
                 continue;
             }
             let others: Legs = s.legs.iter().enumerate().filter(|&(i, _)| i != j).map(|(_, l)| *l).collect();
             let slot = Slot::of(s.hub, others);
+            if self.leg_moves_closed(s, j, &slot, &mut acc)? {
+                continue;
+            }
             // A move on edge p (2..=len): the inner piece is the rest with leg
             // (p-1, In) when marked outward, (p-1, Out) inward; the outer piece
             // is the path (Out or In, len-p, end) when p < len. At p = len the
@@ -113,10 +100,9 @@ impl<M: Measure> CanonicalEngine<M> {
             let mut missing_inner = Vec::new();
             let mut missing_outer = Vec::new();
             {
-                let row = self.spiders.row(&slot).unwrap_or(&[]);
-                let paths =
-                    [self.spiders.row(&path_slot[0]).unwrap_or(&[]), self.spiders.row(&path_slot[1]).unwrap_or(&[])];
-                let known = |r: &[Option<M::Value>], i: usize| r.get(i).is_some_and(Option::is_some);
+                let row = self.spiders.row(&slot);
+                let paths = [self.spiders.row(&path_slot[0]), self.spiders.row(&path_slot[1])];
+                let known = |r: RowView<M::Value>, i: usize| r.get(i).is_some();
                 for p in 2..=leg.len {
                     for (o, outward) in [true, false].into_iter().enumerate() {
                         if blocked(p, outward) {
@@ -143,7 +129,7 @@ impl<M: Measure> CanonicalEngine<M> {
             for path in missing_outer {
                 self.spider_value_here(&path)?;
             }
-            let row = self.spiders.row(&slot).unwrap_or(&[]);
+            let row = self.spiders.row(&slot);
             let paths = [self.spiders.row(&path_slot[0]), self.spiders.row(&path_slot[1])];
             let mut closed_count = 0;
             for p in 2..=leg.len {
@@ -156,7 +142,7 @@ impl<M: Measure> CanonicalEngine<M> {
                             closed_count += 1;
                             v
                         }
-                        None => row[slot.index(inner(p, outward))].expect("filled by the first pass"),
+                        None => row.get(slot.index(inner(p, outward))).expect("filled by the first pass"),
                     };
                     if p < leg.len {
                         let piece = match outer_closed(p, outward) {
@@ -164,10 +150,7 @@ impl<M: Measure> CanonicalEngine<M> {
                                 closed_count += 1;
                                 v
                             }
-                            None => {
-                                let path_row = paths[o].expect("filled by the first pass");
-                                path_row[path_slot[o].index(outer(p))].expect("filled by the first pass")
-                            }
+                            None => paths[o].get(path_slot[o].index(outer(p))).expect("filled by the first pass"),
                         };
                         value = M::sum(value, piece);
                     }

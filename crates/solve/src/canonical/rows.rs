@@ -30,7 +30,47 @@ pub struct Slot {
 
 impl Slot {
     /// The slot of the rest `(hub, others)`; `others` may be in any order.
-    pub fn of(hub: Need, mut others: Legs) -> Slot {
+    pub fn of(hub: Need, others: Legs) -> Slot {
+        Slot::of_legs(hub, &others)
+    }
+
+    /// As [`Slot::of`], from a slice (with at most three legs, without
+    /// building a spider).
+    pub fn of_legs(hub: Need, others: &[Leg]) -> Slot {
+        let k = others.len();
+        if k > 3 {
+            return Slot::of_many(hub, others.iter().copied().collect());
+        }
+        // Legs as words `len << 2 | end`, whose order is the legs' order.
+        let mut a = [0u64; 3];
+        let mut b = [0u64; 3];
+        for (i, l) in others.iter().enumerate() {
+            a[i] = (l.len as u64) << 2 | l.end as u64;
+            b[i] = (l.len as u64) << 2 | l.end.flip() as u64;
+        }
+        sort_words(&mut a[..k]);
+        sort_words(&mut b[..k]);
+        let flipped_hub = hub.flip();
+        let pack = |hub: Need, words: &[u64]| {
+            let mut key = hub as u128;
+            for (i, &w) in words.iter().enumerate() {
+                key |= (w as u128) << (2 + 40 * i);
+            }
+            key
+        };
+        match (hub, &a[..k]).cmp(&(flipped_hub, &b[..k])) {
+            std::cmp::Ordering::Greater => {
+                Slot { row: SpiderKey::Small(pack(flipped_hub, &b[..k])), flipped: true, symmetric: false }
+            }
+            order => Slot {
+                row: SpiderKey::Small(pack(hub, &a[..k])),
+                flipped: false,
+                symmetric: order == std::cmp::Ordering::Equal,
+            },
+        }
+    }
+
+    fn of_many(hub: Need, mut others: Legs) -> Slot {
         others.sort_unstable();
         let mut flipped: Legs = others.iter().map(|l| Leg { len: l.len, end: l.end.flip() }).collect();
         flipped.sort_unstable();
@@ -56,28 +96,123 @@ impl Slot {
     }
 }
 
+/// Sorts at most three words.
+#[inline]
+fn sort_words(w: &mut [u64]) {
+    for i in 1..w.len() {
+        let mut k = i;
+        while k > 0 && w[k - 1] > w[k] {
+            w.swap(k - 1, k);
+            k -= 1;
+        }
+    }
+}
+
 /// The slots of every view of a normalized spider (both ends for a path).
 pub fn views(s: &Spider) -> Vec<(Slot, Leg)> {
+    let mut out = Vec::with_capacity(s.legs.len().max(2));
+    for_each_view(s, |slot, leg| out.push((slot, leg)));
+    out
+}
+
+/// Calls `each` with every view of a normalized spider (both ends for a path).
+pub fn for_each_view(s: &Spider, mut each: impl FnMut(Slot, Leg)) {
     if let [leg] = s.legs.as_slice() {
-        let back = Leg { len: leg.len, end: s.hub };
-        return vec![(Slot::of(s.hub, Legs::new()), *leg), (Slot::of(leg.end, Legs::new()), back)];
+        each(Slot::of_legs(s.hub, &[]), *leg);
+        each(Slot::of_legs(leg.end, &[]), Leg { len: leg.len, end: s.hub });
+        return;
     }
-    (0..s.legs.len())
-        .map(|j| {
-            let others: Legs = s.legs.iter().enumerate().filter(|&(i, _)| i != j).map(|(_, l)| *l).collect();
-            (Slot::of(s.hub, others), s.legs[j])
-        })
-        .collect()
+    let mut others: Legs = s.legs.iter().skip(1).copied().collect();
+    for j in 0..s.legs.len() {
+        if j > 0 {
+            // The rest of leg j: leg j - 1 takes leg j's place.
+            others[j - 1] = s.legs[j - 1];
+        }
+        each(Slot::of_legs(s.hub, &others), s.legs[j]);
+    }
+}
+
+/// A value as a row stores it: in a cell that may be empty, no larger than
+/// the value needs (a Grundy value `v` as the non-zero `v + 1`: four bytes).
+pub trait Stored: Copy {
+    /// The cell.
+    type Cell: Copy + Default + std::fmt::Debug;
+    /// The cell holding the value.
+    fn cell(self) -> Self::Cell;
+    /// The value in a cell, if any.
+    fn read(cell: Self::Cell) -> Option<Self>;
+}
+
+impl Stored for u32 {
+    type Cell = Option<std::num::NonZeroU32>;
+    #[inline]
+    fn cell(self) -> Self::Cell {
+        Some(std::num::NonZeroU32::new(self.wrapping_add(1)).expect("a Grundy value below u32::MAX"))
+    }
+    #[inline]
+    fn read(cell: Self::Cell) -> Option<u32> {
+        cell.map(|c| c.get() - 1)
+    }
+}
+
+impl Stored for crate::brute::Parities {
+    type Cell = Option<crate::brute::Parities>;
+    #[inline]
+    fn cell(self) -> Self::Cell {
+        Some(self)
+    }
+    #[inline]
+    fn read(cell: Self::Cell) -> Option<Self> {
+        cell
+    }
+}
+
+/// One row: for each end label of the picked leg, the values by its length
+/// (end-major, so that the moves along a leg read consecutive entries).
+#[derive(Clone, Debug)]
+pub struct Row<V: Stored> {
+    ends: [Vec<V::Cell>; 4],
+}
+
+impl<V: Stored> Default for Row<V> {
+    fn default() -> Self {
+        Row { ends: [Vec::new(), Vec::new(), Vec::new(), Vec::new()] }
+    }
+}
+
+/// A row as read: empty when the row does not exist.
+pub struct RowView<'a, V: Stored>(Option<&'a Row<V>>);
+
+impl<V: Stored> Clone for RowView<'_, V> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<V: Stored> Copy for RowView<'_, V> {}
+
+impl<'a, V: Stored> RowView<'a, V> {
+    /// The value at a row index ([`Slot::index`]), if stored.
+    #[inline]
+    pub fn get(self, index: usize) -> Option<V> {
+        self.0.and_then(|r| r.ends[index & 3].get(index >> 2).and_then(|&c| V::read(c)))
+    }
+
+    /// The cells of the legs ending with label `end` (as in [`Slot::index`]), by length.
+    #[inline]
+    pub fn end(self, end: usize) -> &'a [V::Cell] {
+        self.0.map_or(&[], |r| r.ends[end].as_slice())
+    }
 }
 
 /// Rows of values, generic over the value type.
 #[derive(Clone)]
-pub struct RowMemo<V> {
-    rows: HashMap<SpiderKey, Vec<Option<V>>>,
+pub struct RowMemo<V: Stored> {
+    rows: HashMap<SpiderKey, Row<V>>,
     entries: u64,
 }
 
-impl<V: Copy> RowMemo<V> {
+impl<V: Stored> RowMemo<V> {
     /// An empty memo.
     pub fn new() -> Self {
         RowMemo { rows: HashMap::new(), entries: 0 }
@@ -90,37 +225,62 @@ impl<V: Copy> RowMemo<V> {
 
     /// Number of rows, and their entries (capacity) in all.
     pub fn shape(&self) -> (usize, usize) {
-        (self.rows.len(), self.rows.values().map(Vec::len).sum())
+        (self.rows.len(), self.rows.values().map(|r| r.ends.iter().map(Vec::len).sum::<usize>()).sum())
     }
 
-    /// The row, if it exists.
-    pub fn row(&self, slot: &Slot) -> Option<&[Option<V>]> {
-        self.rows.get(&slot.row).map(Vec::as_slice)
+    /// The row (empty when it does not exist).
+    #[inline]
+    pub fn row(&self, slot: &Slot) -> RowView<'_, V> {
+        RowView(self.rows.get(&slot.row))
     }
 
     /// The value stored for `leg` in the slot's row.
     pub fn get(&self, slot: &Slot, leg: Leg) -> Option<V> {
-        self.row(slot).and_then(|r| r.get(slot.index(leg)).copied().flatten())
+        self.row(slot).get(slot.index(leg))
+    }
+
+    /// Every entry: its row's key, its index in the row ([`Slot::index`]) and its value.
+    pub fn entries_iter(&self) -> impl Iterator<Item = (&SpiderKey, usize, V)> + '_ {
+        self.rows.iter().flat_map(|(key, row)| {
+            row.ends.iter().enumerate().flat_map(move |(end, values)| {
+                values.iter().enumerate().filter_map(move |(len, &c)| V::read(c).map(|v| (key, len * 4 + end, v)))
+            })
+        })
+    }
+
+    /// Sets the entry at `index` of the row `key`; returns the number of
+    /// bytes newly allocated.
+    pub fn set(&mut self, key: &SpiderKey, index: usize, v: V) -> u64 {
+        let mut bytes = 0;
+        let row = match self.rows.get_mut(key) {
+            Some(row) => row,
+            None => {
+                bytes += row_bytes(key);
+                self.rows.entry(key.clone()).or_default()
+            }
+        };
+        let (end, len) = (index & 3, index >> 2);
+        let values = &mut row.ends[end];
+        if values.len() <= len {
+            let grown = (len + 1).max(values.len() * 2).max(4);
+            bytes += ((grown - values.len()) * std::mem::size_of::<V::Cell>()) as u64;
+            values.resize(grown, V::Cell::default());
+        }
+        if V::read(values[len]).is_none() {
+            self.entries += 1;
+        }
+        values[len] = v.cell();
+        bytes
     }
 
     /// Copies into `self` every entry of `other` that `self` lacks; returns
     /// the number of bytes newly allocated.
     pub fn merge(&mut self, other: &RowMemo<V>) -> u64 {
         let mut bytes = 0;
-        for (key, theirs) in &other.rows {
-            let mine = self.rows.entry(key.clone()).or_insert_with(|| {
-                bytes += row_bytes(key);
-                Vec::new()
-            });
-            if mine.len() < theirs.len() {
-                bytes += ((theirs.len() - mine.len()) * std::mem::size_of::<Option<V>>()) as u64;
-                mine.resize(theirs.len(), None);
-            }
-            for (m, t) in mine.iter_mut().zip(theirs) {
-                if m.is_none() && t.is_some() {
-                    *m = *t;
-                    self.entries += 1;
-                }
+        for (key, index, v) in other.entries_iter() {
+            let slot = Slot { row: key.clone(), flipped: false, symmetric: false };
+            if self.row(&slot).get(index).is_none() {
+                bytes += self.set(key, index, v);
             }
         }
         bytes
@@ -136,46 +296,33 @@ impl<V: Copy> RowMemo<V> {
     /// the number of bytes newly allocated.
     pub fn store(&mut self, s: &Spider, v: V) -> u64 {
         let mut bytes = 0;
-        for (slot, leg) in views(s) {
-            let i = slot.index(leg);
-            let key_bytes = row_bytes(&slot.row);
-            let row = self.rows.entry(slot.row).or_insert_with(|| {
-                bytes += key_bytes;
-                Vec::new()
-            });
-            if row.len() <= i {
-                let grown = (i + 1).max(row.len() * 2).max(16);
-                bytes += ((grown - row.len()) * std::mem::size_of::<Option<V>>()) as u64;
-                row.resize(grown, None);
-            }
-            if row[i].is_none() {
-                self.entries += 1;
-            }
-            row[i] = Some(v);
-        }
+        for_each_view(s, |slot, leg| {
+            bytes += self.set(&slot.row, slot.index(leg), v);
+        });
         bytes
     }
 }
 
-impl<V: Copy> Default for RowMemo<V> {
+impl<V: Stored> Default for RowMemo<V> {
     fn default() -> Self {
         RowMemo::new()
     }
 }
 
 /// Bytes of a new row besides its slots: its place in the table (key,
-/// vector and control byte, with spare room), and a large key's words.
+/// vectors and control byte, with spare room), and a large key's words.
 pub fn row_bytes(key: &SpiderKey) -> u64 {
+    // The key (32 bytes), the four lanes' vectors (96), a control byte and
+    // the table's spare room.
     match key {
-        SpiderKey::Small(_) => 64,
-        SpiderKey::Large(words) => 64 + 8 * words.len() as u64,
+        SpiderKey::Small(_) => 160,
+        SpiderKey::Large(words) => 160 + 8 * words.len() as u64,
     }
 }
 
 /// The view used for look-ups: the first leg (the path's stored direction).
 fn first_view(s: &Spider) -> (Slot, Leg) {
-    let others: Legs = s.legs.iter().skip(1).copied().collect();
-    (Slot::of(s.hub, others), s.legs[0])
+    (Slot::of_legs(s.hub, &s.legs[1..]), s.legs[0])
 }
 
 #[cfg(test)]

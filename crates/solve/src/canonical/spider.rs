@@ -165,6 +165,22 @@ impl Spider {
             let best = [(l, r), (r, l), (l.flip(), r.flip()), (r.flip(), l.flip())].into_iter().min().expect("four");
             return Spider::path(best.0, n, best.1);
         }
+        let k = self.legs.len();
+        if k <= 4 {
+            // Few legs: sorted in place, the flip in an array.
+            sort_small(&mut self.legs);
+            let mut f = [Leg { len: 0, end: Need::Free }; 4];
+            for (x, l) in f.iter_mut().zip(&self.legs) {
+                *x = Leg { len: l.len, end: l.end.flip() };
+            }
+            sort_small(&mut f[..k]);
+            let hub = self.hub.flip();
+            if (hub, &f[..k]) < (self.hub, &self.legs[..]) {
+                self.hub = hub;
+                self.legs.copy_from_slice(&f[..k]);
+            }
+            return self;
+        }
         self.legs.sort_unstable();
         let mut flipped = Spider {
             hub: self.hub.flip(),
@@ -179,11 +195,7 @@ impl Spider {
         // A leg takes 34 bits (a u32 length and a 2-bit label), so three legs
         // and the hub fit in 128.
         if self.legs.len() <= 3 {
-            let mut k = self.hub as u128;
-            for (i, l) in self.legs.iter().enumerate() {
-                k |= ((l.len as u128) << 2 | l.end as u128) << (2 + 40 * i);
-            }
-            SpiderKey::Small(k)
+            SpiderKey::Small(small_key(self.hub, &self.legs))
         } else {
             let words =
                 std::iter::once(self.hub as u64).chain(self.legs.iter().map(|l| (l.len as u64) << 2 | l.end as u64));
@@ -308,6 +320,28 @@ impl Spider {
         push_live(pieces, Spider::path(outer, leg.len - p, leg.end));
         true
     }
+}
+
+/// Sorts a few legs (insertion sort, no call).
+#[inline]
+pub(crate) fn sort_small(legs: &mut [Leg]) {
+    for i in 1..legs.len() {
+        let mut k = i;
+        while k > 0 && legs[k - 1] > legs[k] {
+            legs.swap(k - 1, k);
+            k -= 1;
+        }
+    }
+}
+
+/// The packed key of a spider with at most three legs (see [`SpiderKey::Small`]).
+#[inline]
+pub fn small_key(hub: Need, legs: &[Leg]) -> u128 {
+    let mut k = hub as u128;
+    for (i, l) in legs.iter().enumerate() {
+        k |= ((l.len as u128) << 2 | l.end as u128) << (2 + 40 * i);
+    }
+    k
 }
 
 /// Pushes the normal form of a piece unless it is a dead edge, which has no

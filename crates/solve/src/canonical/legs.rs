@@ -1,0 +1,114 @@
+//! The moves of a spider class, fast: one move per orbit of equal legs, and
+//! the moves inside a leg read off the rows in one pass when the outer
+//! pieces are paths with a closed form.
+//!
+//! **Orbits.** Two legs of a spider with the same length and end are
+//! exchanged by an automorphism that fixes the hub, which maps the moves on
+//! one onto the moves on the other and each follower onto an isomorphic
+//! one (Proposition 4.6): the values of the followers, a set, are those of
+//! the moves on the first of the equal legs (legs are sorted in the normal
+//! form, so equal legs are neighbours). The mex (or the union of terminal
+//! parities) of that set is the class's value.
+//!
+//! **One pass.** A move on edge `p >= 2` of leg `j` leaves the rest of the
+//! spider with leg `j` cut to `p - 1` edges (an entry of `j`'s row) and the
+//! outer path of `len - p` edges, valued by a closed form of Section 5. The
+//! entries are read in order; at the first missing one the pass stops,
+//! solves that class (which fills the entry), reads the row again (it may
+//! have moved) and goes on from there. Re-reading a move already counted
+//! adds a value already in the set.
+
+use super::engine::CanonicalEngine;
+use super::measure::Measure;
+use super::need::Need;
+use super::rows::{Slot, Stored};
+use super::spider::{Leg, Spider};
+use crate::error::SolveError;
+
+impl<M: Measure> CanonicalEngine<M> {
+    /// `true` when orbit pruning is on and leg `j` equals leg `j - 1`.
+    pub(super) fn same_leg_before(&self, s: &Spider, j: usize) -> bool {
+        self.orbits && s.legs.len() > 1 && j > 0 && s.legs[j - 1] == s.legs[j]
+    }
+
+    /// Pushes the values of the followers that mark an edge at the hub,
+    /// one leg per orbit.
+    pub(super) fn hub_moves(&mut self, s: &Spider, acc: &mut M::Acc) -> Result<(), SolveError> {
+        let mut pieces = Vec::with_capacity(s.legs.len() + 1);
+        for j in 0..s.legs.len() {
+            if self.same_leg_before(s, j) {
+                continue;
+            }
+            for outward in [true, false] {
+                if !s.hub_follower(j, outward, &mut pieces) {
+                    continue;
+                }
+                let mut value = M::empty();
+                for p in &pieces {
+                    value = M::sum(value, self.spider_value_here(p)?);
+                }
+                M::push(acc, value);
+            }
+        }
+        Ok(())
+    }
+
+    /// Pushes the values of the moves on edges `2..=len` of leg `j` (whose
+    /// rest is in `slot`) in one pass over the row, when the engine uses
+    /// closed forms and they value every outer piece; `false` (nothing
+    /// pushed) otherwise, and for a path (whose inner piece is a path too).
+    pub(super) fn leg_moves_closed(
+        &mut self,
+        s: &Spider,
+        j: usize,
+        slot: &Slot,
+        acc: &mut M::Acc,
+    ) -> Result<bool, SolveError> {
+        let leg = s.legs[j];
+        if !self.closed_forms || s.legs.len() < 2 {
+            return Ok(false);
+        }
+        let (Some(_), Some(_)) = (M::path_value(Need::Out, 1, leg.end), M::path_value(Need::In, 1, leg.end)) else {
+            return Ok(false);
+        };
+        // The inner leg ends needing an in-arrow (the edge marked away from
+        // the hub) or an out-arrow: one lane of the row each, by length.
+        let lanes = [slot.index(Leg { len: 0, end: Need::In }), slot.index(Leg { len: 0, end: Need::Out })];
+        let blocked = [leg.end.blocks_in(1), leg.end.blocks_out(1)];
+        let len = leg.len as usize;
+        let mut buffers = self.leg_buffers.pop().unwrap_or_default();
+        let (outer, values) = &mut buffers;
+        values.clear();
+        let mut closed = 0;
+        for (o, label) in [Need::Out, Need::In].into_iter().enumerate() {
+            // The outer path's value by its number of edges.
+            outer.clear();
+            outer.resize(len, M::empty());
+            M::path_values(label, leg.end, outer);
+            let last = if blocked[o] { len - 1 } else { len };
+            let mut p = 2;
+            while p <= last {
+                let lane = self.spiders.row(slot).end(lanes[o]);
+                while p <= last {
+                    let Some(inner) = lane.get(p - 1).and_then(|&c| M::Value::read(c)) else { break };
+                    values.push(if p < len { M::sum(inner, outer[len - p]) } else { inner });
+                    p += 1;
+                }
+                if p <= last {
+                    // Missing: solve it (which fills the entry) and read the row again.
+                    let mut legs = s.legs.clone();
+                    legs[j] = Leg { len: p as u32 - 1, end: label.flip() };
+                    if let Err(e) = self.spider_value_here(&Spider { hub: s.hub, legs }.normalize()) {
+                        self.leg_buffers.push(buffers);
+                        return Err(e);
+                    }
+                }
+            }
+            closed += (last.min(len - 1) + 1).saturating_sub(2) as u64;
+        }
+        M::push_all(acc, values);
+        self.leg_buffers.push(buffers);
+        self.stats.closed_forms += closed;
+        Ok(true)
+    }
+}
