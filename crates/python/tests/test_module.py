@@ -1,6 +1,7 @@
 """The module as a person meets it: its version, its help, its types, and
 what an Analysis holds."""
 
+import doctest
 import inspect
 import threading
 import time
@@ -127,3 +128,12 @@ def test_other_threads_run_while_the_engines_work():
     # The main thread kept ticking through the computation (holding the
     # interpreter, the engines would have stopped it for the whole time).
     assert ticks >= min(20, elapsed * 100), (ticks, elapsed)
+
+
+def test_the_examples_in_the_docstrings():
+    import arrows._analysis
+    import arrows._tables
+
+    for module in (arrows._analysis, arrows._tables, arrows.loopy):
+        result = doctest.testmod(module, extraglobs={"arrows": arrows}, optionflags=doctest.ELLIPSIS)
+        assert result.failed == 0 and result.attempted > 0, module.__name__

@@ -236,7 +236,7 @@ def analyze(
     >>> import arrows
     >>> a = arrows.analyze(arrows.spider(2, 3, 4))
     >>> a.grundy, a.winner
-    (2, 'first')
+    (1, 'first')
     >>> arrows.analyze([("a", "b"), ("b", "c"), ("c", "d")]).winning_moves
     [('b', 'c'), ('c', 'b')]
     """

@@ -72,7 +72,8 @@ def table(
     [{'n': 1, 'grundy': 1}, {'n': 2, 'grundy': 0}]
     """
     if legs is not None:
-        legs = [_span(x, f"legs[{i}]") for i, x in enumerate(legs)] if isinstance(legs, list) else [_span(legs, "legs")]
+        many = isinstance(legs, (list, tuple))
+        legs = [_span(x, f"legs[{i}]") for i, x in enumerate(legs)] if many else [_span(legs, "legs")]
     natives = None
     if graphs is not None:
         natives = [prepare(g, max_memory=max_memory).graph for g in graphs]
