@@ -304,7 +304,7 @@ impl CellCanonizer {
 
     fn descend(&mut self, c: &CellComponent, l: Layout, flip: bool, p: &Partition) {
         let Some((s, e)) = p.first_nontrivial() else {
-            self.leaf(c, l, flip, &p);
+            self.leaf(c, l, flip, p);
             return;
         };
         let members = p.members(s, e).to_vec();
@@ -490,7 +490,12 @@ mod tests {
     use crate::canonical::component::Component;
     use Need::*;
 
-    fn comp(labels: &[Need], edges: &[(u32, u32)], cells: &[(&[(u32, bool)], bool, bool)]) -> CellComponent {
+    /// A live cell as its sides (edge, direction) and its two orientations' status.
+    type CellSpec<'a> = (&'a [(u32, bool)], bool, bool);
+    /// A component as comparable data: labels, edges, cells.
+    type Form = (Vec<u8>, Vec<(u32, u32)>, Vec<(Vec<(u32, u32)>, bool, bool)>);
+
+    fn comp(labels: &[Need], edges: &[(u32, u32)], cells: &[CellSpec<'_>]) -> CellComponent {
         CellComponent {
             component: Component { labels: labels.to_vec(), edges: edges.to_vec() },
             cells: cells
@@ -589,11 +594,7 @@ mod tests {
     /// The component as data that two components share exactly when the
     /// vertex map `map` (with the flip or not) is an isomorphism onto the
     /// other read with the identity.
-    fn form(
-        c: &CellComponent,
-        map: &[u32],
-        flip: bool,
-    ) -> (Vec<u8>, Vec<(u32, u32)>, Vec<(Vec<(u32, u32)>, bool, bool)>) {
+    fn form(c: &CellComponent, map: &[u32], flip: bool) -> Form {
         let n = c.component.labels.len();
         let mut labels = vec![0u8; n];
         for (v, &l) in c.component.labels.iter().enumerate() {
