@@ -53,9 +53,9 @@ def test_an_analysis_in_the_callers_labels():
     assert a.states_explored == d["solved"] and a.variant == "untrimmed" and a.play == "normal"
     assert a.labels == ["a", "b", "c", "d", "e"]
     label = a.labels.__getitem__
-    assert [f"{a.labels.index(t)}>{a.labels.index(h)}" for t, h in a.winning_moves] == [
-        m["move"] for m in d["winning_moves"]
-    ]
+    winning = [f"{a.labels.index(t)}>{a.labels.index(h)}" for t, h in a.winning_moves]
+    assert winning == [str(m) for m in d["winning_moves"]]
+    assert winning == [m["move"] for m in d["winning_move_effects"]]
     assert [m.move for m in a.move_values] == list(a.moves)
     assert [(m.grundy, m.remoteness, m.winning) for m in a.move_values] == [
         (m["grundy"], m.get("remoteness"), m["winning"]) for m in d["moves"]

@@ -277,8 +277,7 @@ function render(report) {
   const played = arrowsOf(shown.state).length;
   ui.ply.textContent = played === 0 ? "" : `${played} arrow${played === 1 ? "" : "s"} on the board`;
 
-  // The winning moves from the moves table (with the decomposition, the
-  // report's "winning_moves" is the decomposition's list of objects).
+  // The winning moves, as the moves table marks them.
   const winning = (report.moves || []).filter((m) => m.winning).map((m) => m.move);
   if (report.move_count === 0) {
     const normal = report.play === "normal";

@@ -123,7 +123,9 @@ async fn the_drawing_has_one_element_per_edge_and_the_best_move_wins() {
     let best = http.get("/api/best", &[("graph", graph)]).await.json();
     assert_eq!(best["choice"], "winning");
     let arrow = best["move"].as_str().unwrap();
-    // (With the decomposition, "winning_moves" is written twice, as the command line does: read the moves.)
+    // The moves table marks the winning moves; the report lists them too.
+    let listed: Vec<&str> = report["winning_moves"].as_array().unwrap().iter().filter_map(|m| m.as_str()).collect();
+    assert!(listed.contains(&arrow), "{best} {report}");
     let winning = report["moves"].as_array().unwrap().iter().filter(|m| m["winning"] == true);
     assert!(winning.clone().any(|m| m["move"] == arrow), "{best} {report}");
     let after = http.get("/api/analyze", &[("graph", graph), ("state", arrow)]).await.json();
