@@ -55,8 +55,8 @@
 //!
 //! **Measured factors** (estimate over the memo filled, `tests/memo_estimate.rs`,
 //! every family from its empty state): spiders, stars, brooms and paths
-//! 1.95 to 3.6; caterpillars 1.4 to 3.6; random trees of 8 to 20 edges 1.3
-//! to 7.6 (median about 2.5); complete graphs `K4..K7` 3.1 to 5.4, `K6`
+//! 2.2 to 3.8; caterpillars 1.2 to 2.6; random trees of 8 to 20 edges 1.2
+//! to 7.0 (entries of the tree memo counted at its 24 or 40 bytes); complete graphs `K4..K7` 3.1 to 5.4, `K6`
 //! less an edge 12.6, `K8` less an edge 1.35; sparse graphs with cycles
 //! (cycles with one or two chords, `G(n, p)` with 8 to 20 vertices) 1.5 to
 //! 74, up to about 500 on `G(8, 0.5)` and `G(9, 0.4)`: pieces along a cycle
@@ -68,6 +68,7 @@
 use super::component::Component;
 use super::need::Need;
 use super::reach;
+use super::small;
 use super::spider::Spider;
 use crate::size::saturate;
 
@@ -82,8 +83,16 @@ pub fn component_bytes(c: &Component, entry_bytes: u64, overhead: u64, closed_pa
     }
     let (n, m) = (c.labels.len() as f64, c.edges.len() as f64);
     let tree = c.is_tree();
-    // Keys: two bytes a vertex for trees; a header, the labels and two words an edge otherwise.
-    let entry = overhead as f64 + if tree { 2.0 * n + 3.0 } else { 5.0 + n + 8.0 * m };
+    // Keys: trees of at most `small::MAX_VERTICES` vertices live in the
+    // memo of their AHU codes (`treememo::entry_bytes`: 24 bytes up to 16
+    // vertices, 40 past), larger trees two bytes a vertex, graphs with
+    // cycles a header, the labels and two words an edge.
+    let entry = match (tree, c.labels.len()) {
+        (true, 0..=16) => 24.0,
+        (true, 17..=small::MAX_VERTICES) => 40.0,
+        (true, _) => overhead as f64 + 2.0 * n + 3.0,
+        (false, _) => overhead as f64 + 5.0 + n + 8.0 * m,
+    };
     if !tree && c.degrees().iter().all(|&d| d == 2) {
         // A cycle: the cycle classes it passes through, then paths.
         let path = Spider::path(Need::In, c.edges.len() as u32 - 1, Need::Out).normalize();
