@@ -12,6 +12,9 @@ use arrows_solve::canonical::{CanonicalEngine, Grundy, RuleSet};
 use arrows_work::{Budget, Control};
 use std::time::Instant;
 
+/// A computation on an engine, returning a checksum of what it found.
+type Run<'a> = dyn Fn(&mut CanonicalEngine<Grundy>) -> u64 + 'a;
+
 fn main() {
     let args: Vec<usize> = std::env::args().skip(1).filter_map(|a| a.parse().ok()).collect();
     let edges = args.first().copied().unwrap_or(14);
@@ -32,7 +35,7 @@ fn main() {
         let d = Decoration::empty(g.edge_count());
         engine.follower_values(Position::trimmed(&g, &d), &control).expect("solved").len() as u64
     };
-    let runs: [(String, &dyn Fn(&mut CanonicalEngine<Grundy>) -> u64); 2] =
+    let runs: [(String, &Run); 2] =
         [(format!("trees with {edges} edges"), &trees), (format!("S({legs},{legs},{legs})"), &spider)];
     for (name, run) in runs {
         let path = dir.path().join("bench.memo");
