@@ -20,7 +20,8 @@ pub struct Memo {
     rules: RuleSet,
     loaded: Option<MemoSummary>,
     took: Duration,
-    /// The engine's entries once the file was read.
+    /// The engine's entries once the file was read (a merge adds only
+    /// entries it lacks, so an equal count means nothing new).
     entries: usize,
     saved: Option<MemoSummary>,
 }
@@ -77,13 +78,13 @@ impl Memo {
         })
     }
 
-    /// Writes the engine's classes back (unless it holds nothing new), and
-    /// returns `result`. An interrupted or refused run saves too: every
-    /// class it stored is exact. When the run failed and the save fails
-    /// too, the run's error is returned and the save's printed as a warning.
+    /// Writes the engine's classes back (unless the file holds them all
+    /// already), and returns `result`. An interrupted or refused run saves
+    /// too: every class it stored is exact. When the run failed and the
+    /// save fails too, the run's error is returned and the save's printed
+    /// as a warning.
     pub fn finish<T>(&mut self, engine: &CanonicalEngine<Grundy>, result: CliResult<T>) -> CliResult<T> {
-        let unchanged = engine.memo_len() == self.entries && (self.loaded.is_some() || self.entries == 0);
-        if unchanged {
+        if self.loaded.is_some() && engine.memo_len() == self.entries {
             return result;
         }
         match (engine.save(&self.path, self.rules), result) {
