@@ -12,18 +12,31 @@ use arrows_text::{bytes, count};
 use arrows_work::Budget;
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use std::time::{Duration, Instant, SystemTime};
 
 /// A memo file in use: where it is, its rule set, and what was read from it.
 pub struct Memo {
     path: PathBuf,
     rules: RuleSet,
+    budget: Budget,
     loaded: Option<MemoSummary>,
     took: Duration,
+    /// The file as it was read (`None`: there was none), to tell whether
+    /// another run has replaced it since.
+    seen: Option<Stamp>,
     /// The engine's entries once the file was read (a merge adds only
     /// entries it lacks, so an equal count means nothing new).
     entries: usize,
+    /// What another run had saved meanwhile, joined before saving.
+    joined: Option<MemoSummary>,
     saved: Option<MemoSummary>,
+}
+
+/// A file's length and modification time.
+type Stamp = (u64, Option<SystemTime>);
+
+fn stamp(path: &Path) -> Option<Stamp> {
+    std::fs::metadata(path).ok().map(|m| (m.len(), m.modified().ok()))
 }
 
 /// Refuses `--memo` where the canonical engine does not compute: `engine`
@@ -67,25 +80,38 @@ impl Memo {
         check_writable(path).map_err(advice)?;
         let rules = RuleSet::of::<Grundy>(variant, play);
         let start = Instant::now();
+        let seen = stamp(path);
         let loaded = engine.load(path, rules, budget).map_err(advice)?;
         Ok(Memo {
             path: path.to_path_buf(),
             rules,
+            budget,
             loaded,
             took: start.elapsed(),
+            seen,
             entries: engine.memo_len(),
+            joined: None,
             saved: None,
         })
     }
 
     /// Writes the engine's classes back (unless the file holds them all
     /// already), and returns `result`. An interrupted or refused run saves
-    /// too: every class it stored is exact. When the run failed and the
-    /// save fails too, the run's error is returned and the save's printed
-    /// as a warning.
-    pub fn finish<T>(&mut self, engine: &CanonicalEngine<Grundy>, result: CliResult<T>) -> CliResult<T> {
+    /// too: every class it stored is exact. When another run (a shard
+    /// running at the same time) has saved the file since it was read, its
+    /// classes are joined first, so the file gathers both; a file that
+    /// cannot be joined is replaced, with a warning. When the run failed
+    /// and the save fails too, the run's error is returned and the save's
+    /// printed as a warning.
+    pub fn finish<T>(&mut self, engine: &mut CanonicalEngine<Grundy>, result: CliResult<T>) -> CliResult<T> {
         if self.loaded.is_some() && engine.memo_len() == self.entries {
             return result;
+        }
+        if stamp(&self.path).is_some_and(|now| Some(now) != self.seen) {
+            match engine.load(&self.path, self.rules, self.budget) {
+                Ok(joined) => self.joined = joined,
+                Err(e) => eprintln!("warning: {}; it is replaced by this run's classes", advice(e).message),
+            }
         }
         match (engine.save(&self.path, self.rules), result) {
             (Ok(summary), result) => {
@@ -114,6 +140,10 @@ impl Memo {
         let written = match &self.saved {
             Some(s) => format!("{} written ({})", count(s.entries, "entry|entries"), bytes(s.file_bytes)),
             None => "nothing new to write".to_string(),
+        };
+        let written = match &self.joined {
+            Some(j) => format!("{written}, with the {} another run saved meanwhile", count(j.entries, "entry|entries")),
+            None => written,
         };
         writeln!(out, "memo file      {}: {read}; {written}", self.path.display())
     }
@@ -146,4 +176,47 @@ pub fn advice(e: MemoFileError) -> CliError {
         _ => e.to_string(),
     };
     CliError::usage(message).caused_by(e)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use arrows_core::{Decoration, Position, families};
+    use arrows_work::Control;
+
+    fn solve(engine: &mut CanonicalEngine<Grundy>, legs: &[usize]) -> u32 {
+        let g = families::spider(legs).unwrap();
+        let empty = Decoration::empty(g.edge_count());
+        engine.state_value(Position::trimmed(&g, &empty), &Control::new(Budget::bytes(1 << 32))).unwrap()
+    }
+
+    #[test]
+    fn classes_another_run_saved_meanwhile_are_joined() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("shared.memo");
+        let rules = RuleSet::of::<Grundy>(Variant::Trimmed, Play::Normal);
+        let mut first = CanonicalEngine::new();
+        solve(&mut first, &[10, 11, 12]);
+        first.save(&path, rules).unwrap();
+        // This run reads the file ...
+        let mut engine = CanonicalEngine::new();
+        let budget = Budget::bytes(1 << 32);
+        let mut memo = Memo::open(&path, Variant::Trimmed, Play::Normal, budget, &mut engine).unwrap();
+        // ... another one replaces it meanwhile (a later modification time) ...
+        std::thread::sleep(Duration::from_millis(20));
+        let mut other = CanonicalEngine::new();
+        solve(&mut other, &[3, 3, 3, 3]);
+        other.save(&path, rules).unwrap();
+        // ... and this run's save keeps both.
+        let values = [solve(&mut engine, &[5, 6, 7])];
+        memo.finish(&mut engine, Ok(())).unwrap();
+        assert!(memo.joined.is_some());
+        let mut all = CanonicalEngine::new();
+        all.load(&path, rules, budget).unwrap();
+        let want =
+            [solve(&mut CanonicalEngine::new(), &[3, 3, 3, 3]), solve(&mut CanonicalEngine::new(), &[10, 11, 12])];
+        assert_eq!([solve(&mut all, &[3, 3, 3, 3]), solve(&mut all, &[10, 11, 12])], want);
+        assert_eq!([solve(&mut all, &[5, 6, 7])], values);
+        assert_eq!(all.stats().spiders + all.stats().general, 0, "every class from the file");
+    }
 }

@@ -85,7 +85,7 @@ pub fn run(args: TableArgs) -> CliResult {
     bar.finish();
     let result = table.map_err(sweep_error).and_then(|table| emit(&table, &opts.output));
     match memo.as_mut() {
-        Some(m) => m.finish(&engine, result),
+        Some(m) => m.finish(&mut engine, result),
         None => result,
     }
 }

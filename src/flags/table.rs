@@ -296,8 +296,8 @@ pub struct SweepArgs {
     /// starts from a copy of the classes read, so they count against
     /// --max-memory once per worker; the workers' classes are joined into
     /// the one file. A file of another rule set, version or engine, or a
-    /// damaged one, is refused. Shards running at the same time should use
-    /// one file each: the last to finish replaces the file.
+    /// damaged one, is refused. Shards running at the same time may share a
+    /// file: each joins the classes another saved meanwhile before it saves.
     #[arg(long, value_name = "FILE")]
     pub memo: Option<PathBuf>,
     /// No progress bar (it is shown only when standard error is a terminal),

@@ -94,7 +94,7 @@ pub(super) fn run(
     .map_err(sweep_error);
     bar.finish();
     match memo.as_mut() {
-        Some(m) => m.finish(&engine, result),
+        Some(m) => m.finish(&mut engine, result),
         None => result,
     }?;
     say(format!("{shard_from}: complete, {}", arrows_text::count(rows as u64, "row")));
