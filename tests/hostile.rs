@@ -323,6 +323,69 @@ fn engines_loopy_tables_and_checks() {
     check(ENGINES_AND_COMMANDS);
 }
 
+/// `--memo FILE`: damaged, foreign and misplaced memo files, and engines
+/// that keep no classes, on the analysis commands and the sweeps.
+#[test]
+fn memo_files() {
+    use arrows_core::{Decoration, Play, Position, Variant, families};
+    use arrows_solve::canonical::{CanonicalEngine, Grundy, RuleSet};
+    let dir = tempfile::tempdir().unwrap();
+    let at = |name: &str| -> &'static str { Box::leak(dir.path().join(name).to_string_lossy().into_owned().into()) };
+    let (good, truncated, corrupted, version) = (at("good.memo"), at("cut.memo"), at("flip.memo"), at("v2.memo"));
+    let mut engine = CanonicalEngine::<Grundy>::new();
+    let g = families::spider(&[10, 11, 12]).unwrap();
+    let empty = Decoration::empty(g.edge_count());
+    engine.state_value(Position::trimmed(&g, &empty), &support::control()).unwrap();
+    let trimmed = RuleSet::of::<Grundy>(Variant::Trimmed, Play::Normal);
+    engine.save(good.as_ref(), trimmed).unwrap();
+    // A memo of more than the smallest budget (1 MiB).
+    let large = at("large.memo");
+    let g = families::spider(&[3, 40, 40, 40]).unwrap();
+    let empty = Decoration::empty(g.edge_count());
+    engine.state_value(Position::trimmed(&g, &empty), &support::control()).unwrap();
+    assert!(engine.memo_bytes() > 2 << 20, "{}", engine.memo_bytes());
+    engine.save(large.as_ref(), trimmed).unwrap();
+    let bytes = std::fs::read(good).unwrap();
+    std::fs::write(truncated, &bytes[..bytes.len() / 2]).unwrap();
+    let mut flipped = bytes.clone();
+    flipped[bytes.len() - 3] ^= 1;
+    std::fs::write(corrupted, &flipped).unwrap();
+    let mut newer = bytes.clone();
+    newer[16..20].copy_from_slice(&2u32.to_le_bytes());
+    std::fs::write(version, &newer).unwrap();
+    let (fresh, missing, shard) = (at("fresh.memo"), at("no/such/folder/m.memo"), at("shard"));
+    let args = |a: &[&'static str]| -> &'static [&'static str] { Box::leak(a.to_vec().into_boxed_slice()) };
+    let cases = [
+        case(args(&["spider", "3", "4", "5", "--memo", fresh]), Answer("grundy value")),
+        case(args(&["spider", "3", "4", "5", "--memo", good]), Answer("grundy value")),
+        case(args(&["spider", "3", "4", "5", "--memo", truncated]), Refuse("is truncated")),
+        case(args(&["spider", "3", "4", "5", "--memo", corrupted]), Refuse("is corrupted")),
+        case(args(&["spider", "3", "4", "5", "--memo", version]), Refuse("is in format version 2")),
+        case(args(&["spider", "3", "4", "5", "--memo", corrupted]), Refuse("delete it or give another --memo file")),
+        case(
+            args(&["spider", "3", "4", "5", "--untrimmed", "--memo", good]),
+            Refuse("holds classes of the Trimmed Game of Arrows"),
+        ),
+        case(args(&["wheel", "4", "--cycles", "--memo", good]), Refuse("not of the Game of Cycles")),
+        case(args(&["spider", "3", "4", "5", "--memo", LATIN1]), Refuse("is not a memo file")),
+        case(args(&["spider", "3", "4", "5", "--memo", A_DIRECTORY]), Refuse("is a directory")),
+        case(args(&["spider", "3", "4", "5", "--memo", missing]), Refuse("does not exist")),
+        case(args(&["spider", "3", "4", "5", "--memo", "/proc/arrows.memo"]), Refuse("a folder you can write to")),
+        case(args(&["spider", "3", "4", "5", "--misere", "--memo", fresh]), Refuse("misère play")),
+        case(args(&["spider", "3", "4", "5", "--engine", "brute", "--memo", fresh]), Refuse("drop --memo")),
+        case(
+            args(&["spider", "3", "4", "5", "--memo", large, "--max-memory", "1M"]),
+            Refuse("raise --max-memory to more than"),
+        ),
+        case(args(&["table", "trees", "--edges", "3..6", "--memo", corrupted]), Refuse("is corrupted")),
+        case(args(&["table", "trees", "--edges", "3..6", "--untrimmed", "--memo", good]), Refuse("holds classes")),
+        case(args(&["table", "spider", "--legs", "0..3", "--misere", "--memo", fresh]), Refuse("misère play")),
+        case(args(&["table", "trees", "--edges", "3..6", "--out", shard, "--memo", truncated]), Refuse("is truncated")),
+        case(args(&["table", "trees", "--edges", "1..6", "--memo", good, "--quiet"]), Answer("grundy")),
+    ];
+    check(&cases);
+}
+
 /// `arrows serve`: flags refused before anything listens (no case here
 /// starts a server).
 const SERVE: &[Case] = &[

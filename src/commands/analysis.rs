@@ -2,6 +2,7 @@
 //! and the report of who wins.
 
 use crate::commands::explain::write_explanation;
+use crate::commands::memo::{self, Memo};
 use crate::commands::progress::{self, Bar};
 use crate::commands::source::{Named, Source};
 use crate::commands::{draw, memory};
@@ -26,6 +27,13 @@ pub fn run(source: &impl Source, opts: &PlayOpts) -> CliResult {
     let bar = Bar::new(chosen.unwrap_or(Engine::Canonical).unit(), false);
     let control = progress::control(budget, bar.clone());
     let mut analyzer = Analyzer::new();
+    let mut memo = match &opts.memo {
+        Some(path) => {
+            memo::check_engine(chosen.unwrap_or(default_engine(opts.play())), opts.play())?;
+            Some(Memo::open(path, opts.variant(), opts.play(), budget, analyzer.canonical())?)
+        }
+        None => None,
+    };
     let mut out = std::io::stdout().lock();
     let mut first = true;
     let mut drawer = draw::Drawer::new(&opts.draw);
@@ -61,8 +69,26 @@ pub fn run(source: &impl Source, opts: &PlayOpts) -> CliResult {
         Ok(())
     });
     bar.finish();
+    let result = match memo.as_mut() {
+        Some(m) => m.finish(analyzer.canonical(), result),
+        None => result,
+    };
     result?;
-    drawer.map_or(Ok(()), |d| d.finish(&mut out))
+    drawer.map_or(Ok(()), |d| d.finish(&mut out))?;
+    if let Some(m) = memo.as_ref().filter(|_| opts.stats && !opts.json) {
+        m.write_stats(&mut out)?;
+    }
+    Ok(())
+}
+
+/// The engine a command uses when none is chosen: brute force under
+/// misère play (which the canonical engine does not compute), else the
+/// canonical engine.
+fn default_engine(play: Play) -> Engine {
+    match play {
+        Play::Misere => Engine::Brute,
+        Play::Normal => Engine::Canonical,
+    }
 }
 
 /// One line of advice for an engine's refusal, with the flags that act on

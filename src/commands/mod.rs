@@ -7,6 +7,7 @@ pub mod conjecture;
 pub mod draw;
 pub mod explain;
 pub mod loopy;
+pub mod memo;
 pub mod memory;
 pub mod play;
 pub mod progress;

@@ -5,6 +5,7 @@
 //! flags a user can change ([`family_error`], [`sweep_error`],
 //! [`layout_error`], [`read_error`], [`merge_error`]).
 
+use crate::commands::memo::{self, Memo};
 use crate::commands::memory;
 use crate::commands::progress::{self, Bar};
 use crate::error::{CliError, CliResult};
@@ -12,6 +13,7 @@ use crate::flags::table::*;
 use arrows_core::FamilyError;
 use arrows_core::{Graph, Variant};
 use arrows_solve::SolveError;
+use arrows_solve::canonical::{CanonicalEngine, Grundy};
 use arrows_tables::format::{self, Format, Layout, LayoutError, ReadError, WriteError};
 use arrows_tables::panels::PanelError;
 use arrows_tables::plane::Plane;
@@ -75,11 +77,31 @@ pub fn run(args: TableArgs) -> CliResult {
     if opts.shard.is_none() && !shard.is_whole() && !opts.quiet {
         eprintln!("{shard_from}");
     }
+    let mut engine = CanonicalEngine::<Grundy>::new();
+    let mut memo = open_memo(&opts, &family, &options, budget, &mut engine)?;
     let bar = Bar::new("graphs", opts.quiet);
     let control = progress::control(budget, bar.clone());
-    let table = arrows_tables::sweep(&family, &options, &control).map_err(sweep_error)?;
+    let table = arrows_tables::sweep_with(&family, &options, &control, memo.as_ref().map(|_| &mut engine));
     bar.finish();
-    emit(&table, &opts.output)
+    let result = table.map_err(sweep_error).and_then(|table| emit(&table, &opts.output));
+    match memo.as_mut() {
+        Some(m) => m.finish(&mut engine, result),
+        None => result,
+    }
+}
+
+/// The memo file of `--memo`, read into `engine`; refused when the sweep
+/// does not use the canonical engine.
+fn open_memo(
+    opts: &SweepArgs,
+    family: &Family,
+    options: &SweepOptions,
+    budget: arrows_work::Budget,
+    engine: &mut CanonicalEngine<Grundy>,
+) -> CliResult<Option<Memo>> {
+    let Some(path) = &opts.memo else { return Ok(None) };
+    memo::check_engine(options.engine_for(family), options.play)?;
+    Memo::open(path, options.variant, options.play, budget, engine).map(Some)
 }
 
 /// The shard to compute and why: `--shard`, else a Slurm array task's
@@ -172,6 +194,13 @@ fn sweep_error(e: SweepError) -> CliError {
             }
             _ => CliError::usage(e.to_string()).caused_by(e),
         },
+        SweepError::MemoBudget { needed, .. } => {
+            let advice = format!(
+                "raise --max-memory to at least {}, use fewer --threads, or give another --memo file",
+                arrows_text::bytes(needed)
+            );
+            CliError::usage(format!("{e}; {advice}")).caused_by(e)
+        }
         SweepError::Threads(_) | SweepError::Sink(_) => CliError::failure(e.to_string()).caused_by(e),
         SweepError::Cancelled(c) => c.into(),
     }

@@ -109,6 +109,16 @@ pub struct PlayOpts {
     /// on Ctrl-C). Past it the computation stops with a message, exit code 2.
     #[arg(long, value_name = "DURATION", value_parser = crate::flags::values::duration)]
     pub max_time: Option<std::time::Duration>,
+    /// Keep the canonical engine's solved classes in FILE: read at the
+    /// start when FILE exists, written back at the end (also after Ctrl-C
+    /// or --max-time: every class kept is exact; the file is replaced
+    /// atomically, never left half-written). A later run with the same
+    /// rules, on the same or a larger graph or a file of graphs, answers
+    /// from it. The file records its rule set: a file of another rule set,
+    /// format version or engine, or a damaged one, is refused. Its classes
+    /// count against --max-memory.
+    #[arg(long, value_name = "FILE")]
+    pub memo: Option<PathBuf>,
     /// Drawing options.
     #[command(flatten)]
     pub draw: DrawOpts,

@@ -28,6 +28,8 @@ Examples:
   sbatch --array=0-7 --wrap 'arrows table trees --edges 18 --out trees18'   shard from SLURM_ARRAY_TASK_ID
   arrows table merge trees18 --format csv           the table a single run gives (checks every shard)
   arrows table merge part*.json --format csv
+  arrows table trees --edges 16 --memo trees.memo  the classes solved kept in trees.memo ...
+  arrows table trees --edges 17 --memo trees.memo  ... and reused by the next sweep
 
 Shards: a shard R/M is the rows whose position in the full table (from 0)
 is R modulo M, nauty's res/mod (`nauty-geng n R/M`, `nauty-gentreeg n
@@ -287,6 +289,17 @@ pub struct SweepArgs {
     /// Worker threads (default: one per core).
     #[arg(long, value_name = "N")]
     pub threads: Option<usize>,
+    /// Keep the canonical engine's solved classes in FILE: read once before
+    /// the sweep when FILE exists, written once after it (also after Ctrl-C
+    /// or --max-time; replaced atomically). A second sweep, a larger range
+    /// or another shard with the same rules starts from them. Each worker
+    /// starts from a copy of the classes read, so they count against
+    /// --max-memory once per worker; the workers' classes are joined into
+    /// the one file. A file of another rule set, version or engine, or a
+    /// damaged one, is refused. Shards running at the same time may share a
+    /// file: each joins the classes another saved meanwhile before it saves.
+    #[arg(long, value_name = "FILE")]
+    pub memo: Option<PathBuf>,
     /// No progress bar (it is shown only when standard error is a terminal),
     /// and no line saying which shard is computed.
     #[arg(long)]

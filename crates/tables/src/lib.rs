@@ -27,5 +27,5 @@ pub use family::{Family, Key, Spec, SpecError};
 pub use shard::{Shard, ShardError};
 pub use span::{Span, SpanError};
 pub use store::StoreError;
-pub use sweep::{SweepError, SweepOptions, sweep, sweep_into};
+pub use sweep::{SweepError, SweepOptions, sweep, sweep_into, sweep_into_with, sweep_with};
 pub use table::{MergeError, Row, Table, merge};

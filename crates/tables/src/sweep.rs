@@ -16,6 +16,17 @@
 //! [`sweep`] returns the shard's rows as a [`Table`]; [`sweep_into`] hands
 //! each batch's rows to a sink as they are computed (a shard on disk,
 //! [`crate::store`]) and can skip the rows a previous run already wrote.
+//!
+//! **A memo that outlives the sweep.** [`sweep_with`] and
+//! [`sweep_into_with`] start from the classes of a given engine (loaded
+//! from a memo file, say: [`CanonicalEngine::load`]) and leave in it every
+//! class the sweep's engines hold when the sweep ends, finished or not
+//! (every class stored is exact). The given engine seeds the workers: it
+//! solves the seed graph, then each worker starts from a copy of it (the
+//! last worker takes it over), so its classes count against the budget
+//! share of every worker; at the end the workers' memos are merged into
+//! one, which goes back to the caller (to be saved once,
+//! [`CanonicalEngine::save`]).
 
 use crate::family::{Family, Key, SpecError};
 use crate::shard::Shard;
@@ -23,6 +34,7 @@ use crate::table::{Row, Table};
 use arrows_core::{Decoration, Graph, Play, Position, Variant};
 use arrows_solve::canonical::{CanonicalEngine, Grundy};
 use arrows_solve::{Engine, SolveError};
+use arrows_text::{bytes, count, thousands};
 use arrows_work::{Cancelled, Control, NoProgress};
 use rayon::prelude::*;
 use std::sync::Arc;
@@ -115,6 +127,25 @@ pub enum SweepError {
     /// The worker threads could not be started.
     #[error("cannot start the worker threads: {0}")]
     Threads(#[source] rayon::ThreadPoolBuildError),
+    /// The classes the sweep starts from, copied to every worker, do not
+    /// fit the budget.
+    #[error(
+        "the {} classes the sweep starts from take {} in each of {}, past the budget share of {} each",
+        thousands(*classes), bytes(*memo_bytes), count(*workers as u64, "worker"), bytes(*share)
+    )]
+    MemoBudget {
+        /// The classes.
+        classes: u64,
+        /// The bytes they take in one engine.
+        memo_bytes: u64,
+        /// The worker threads.
+        workers: usize,
+        /// The bytes each worker's engine may hold.
+        share: u64,
+        /// The bytes the classes need for the sweep to start: a share of
+        /// the budget for each worker and one for the seed.
+        needed: u64,
+    },
     /// The control's cancel token was set.
     #[error(transparent)]
     Cancelled(#[from] Cancelled),
@@ -147,8 +178,20 @@ fn grundy(
 /// engine, on a pool of `options.threads` workers, within the control's
 /// budget; reports the rows done to the control's progress sink.
 pub fn sweep(family: &Family, options: &SweepOptions, control: &Control) -> Result<Table, SweepError> {
+    sweep_with(family, options, control, None)
+}
+
+/// Like [`sweep`], starting from the classes of `memo` and leaving in it
+/// every class solved (see the module documentation), whether the sweep
+/// finishes or not.
+pub fn sweep_with(
+    family: &Family,
+    options: &SweepOptions,
+    control: &Control,
+    memo: Option<&mut CanonicalEngine<Grundy>>,
+) -> Result<Table, SweepError> {
     let mut rows = Vec::new();
-    let total = sweep_into(family, options, 0, control, &mut |batch: &[Row]| {
+    let total = sweep_into_with(family, options, 0, control, memo, &mut |batch: &[Row]| {
         rows.extend_from_slice(batch);
         Ok(())
     })?;
@@ -174,12 +217,46 @@ pub fn sweep_into(
     control: &Control,
     sink: &mut (dyn FnMut(&[Row]) -> std::io::Result<()> + Send),
 ) -> Result<usize, SweepError> {
+    sweep_into_with(family, options, done, control, None, sink)
+}
+
+/// Like [`sweep_into`], starting from the classes of `memo` and leaving in
+/// it every class solved (see the module documentation), whether the sweep
+/// finishes or not.
+pub fn sweep_into_with(
+    family: &Family,
+    options: &SweepOptions,
+    done: usize,
+    control: &Control,
+    memo: Option<&mut CanonicalEngine<Grundy>>,
+    sink: &mut (dyn FnMut(&[Row]) -> std::io::Result<()> + Send),
+) -> Result<usize, SweepError> {
     let mut pool = rayon::ThreadPoolBuilder::new().stack_size(WORKER_STACK);
     if let Some(n) = options.threads {
         pool = pool.num_threads(n.max(1));
     }
     let pool = pool.build().map_err(SweepError::Threads)?;
-    pool.install(|| sweep_here(family, options, done, control, sink))
+    pool.install(move || {
+        let mut memo = memo;
+        let mut seed = memo.as_deref_mut().map(std::mem::take).unwrap_or_default();
+        let mut engines = Vec::new();
+        let result = sweep_here(family, options, done, control, &mut seed, &mut engines, sink);
+        if let Some(m) = memo {
+            *m = gather(seed, engines);
+        }
+        result
+    })
+}
+
+/// One engine holding every class of the sweep's engines: the seed when
+/// no worker started, else the first worker's with the others' merged in.
+fn gather(seed: CanonicalEngine<Grundy>, engines: Vec<Mutex<CanonicalEngine<Grundy>>>) -> CanonicalEngine<Grundy> {
+    let mut engines = engines.into_iter().map(|m| m.into_inner().unwrap_or_else(|e| e.into_inner()));
+    let Some(mut all) = engines.next() else { return seed };
+    for other in engines {
+        all.merge(&other);
+    }
+    all
 }
 
 fn sweep_here(
@@ -187,6 +264,8 @@ fn sweep_here(
     options: &SweepOptions,
     done: usize,
     control: &Control,
+    seed: &mut CanonicalEngine<Grundy>,
+    engines: &mut Vec<Mutex<CanonicalEngine<Grundy>>>,
     sink: &mut (dyn FnMut(&[Row]) -> std::io::Result<()> + Send),
 ) -> Result<usize, SweepError> {
     control.cancel.check()?;
@@ -207,16 +286,27 @@ fn sweep_here(
     let work = control.with_budget(control.budget.share(threads as u64 + 1)).with_progress(Arc::new(NoProgress));
     let engine = options.engine_for(family);
     let canonical = engine == Engine::Canonical;
-    let mut seed = CanonicalEngine::<Grundy>::new();
+    let share = work.budget.get();
+    if canonical && seed.memo_bytes() > share {
+        return Err(SweepError::MemoBudget {
+            classes: seed.memo_len() as u64,
+            memo_bytes: seed.memo_bytes(),
+            workers: threads,
+            share,
+            needed: seed.memo_bytes().saturating_mul(threads as u64 + 1),
+        });
+    }
     if let Some((key, g)) = family.seed().filter(|_| canonical) {
-        grundy(Some(&mut seed), engine, &g, options, &work).map_err(|source| SweepError::Seed {
+        grundy(Some(seed), engine, &g, options, &work).map_err(|source| SweepError::Seed {
             graph: family.spec().name(&key),
             key,
             source: Box::new(source),
         })?;
     }
-    let engines: Vec<Mutex<CanonicalEngine<Grundy>>> = (0..threads).map(|_| Mutex::new(seed.clone())).collect();
-    drop(seed);
+    // Every worker but the last starts from a copy of the seed; the last takes it over.
+    engines.extend((1..threads).map(|_| Mutex::new(seed.clone())));
+    engines.push(Mutex::new(std::mem::take(seed)));
+    let engines = &*engines;
     control.progress.advance(done as u64);
     let mut rows = Vec::with_capacity(BATCH);
     let mut batch: Vec<(usize, Key, Graph)> = Vec::with_capacity(BATCH);

@@ -5,6 +5,7 @@ use super::sweep_error;
 use crate::commands::progress::{self, Bar};
 use crate::error::{CliError, CliResult};
 use crate::flags::table::SweepArgs;
+use arrows_solve::canonical::{CanonicalEngine, Grundy};
 use arrows_tables::store::{self, StoreError, Sweep, Writer};
 use arrows_tables::{Family, SweepError, SweepOptions};
 use std::path::Path;
@@ -51,6 +52,8 @@ pub(super) fn run(
     if sweep.rows() == 0 {
         return Err(sweep_error(SweepError::EmptyShard { shard: options.shard, total: sweep.total }));
     }
+    let mut engine = CanonicalEngine::<Grundy>::new();
+    let mut memo = super::open_memo(opts, family, options, budget, &mut engine)?;
     let mut writer = Writer::open(dir, sweep, command_line(), shard_from.clone()).map_err(store_error)?;
     let say = |line: String| {
         if !opts.quiet {
@@ -80,8 +83,20 @@ pub(super) fn run(
     let bar = Bar::new("graphs", opts.quiet);
     let control = progress::control(budget, bar.clone());
     let done = writer.done();
-    arrows_tables::sweep_into(family, options, done, &control, &mut |rows| writer.append(rows)).map_err(sweep_error)?;
+    let result = arrows_tables::sweep_into_with(
+        family,
+        options,
+        done,
+        &control,
+        memo.as_ref().map(|_| &mut engine),
+        &mut |rows| writer.append(rows),
+    )
+    .map_err(sweep_error);
     bar.finish();
+    match memo.as_mut() {
+        Some(m) => m.finish(&mut engine, result),
+        None => result,
+    }?;
     say(format!("{shard_from}: complete, {}", arrows_text::count(rows as u64, "row")));
     Ok(())
 }

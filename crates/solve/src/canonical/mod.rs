@@ -21,6 +21,8 @@
 //!   spider-shaped, counted for the estimate;
 //! * [`engine`]: the memo and the entry points; `recursion`: the memoized
 //!   recursion itself;
+//! * [`persist`]: the memo saved to a file and loaded back, so that
+//!   another run reuses the classes solved;
 //! * [`cells`]: the Game of Cycles under normal play: components joined
 //!   through live cells, their moves, keys, recursion and estimate.
 //!
@@ -39,6 +41,7 @@ pub mod estimate;
 mod legs;
 pub mod measure;
 pub mod need;
+pub mod persist;
 pub mod reach;
 mod recursion;
 pub mod rows;
@@ -53,4 +56,5 @@ pub use component::Component;
 pub use engine::{CanonicalEngine, CanonicalStats, StateComponent, decompose, unsupported};
 pub use measure::{Grundy, Measure, Parity};
 pub use need::Need;
+pub use persist::{MemoFileError, MemoSummary, RuleSet};
 pub use spider::{EdgePlace, Leg, Spider};

@@ -286,6 +286,43 @@ impl<V: Stored> RowMemo<V> {
         bytes
     }
 
+    /// Every row: its key and its four lanes of cells, by end label and
+    /// then by length (as [`Slot::index`] reads them), in no fixed order.
+    pub fn rows(&self) -> impl Iterator<Item = (&SpiderKey, [&[V::Cell]; 4])> + '_ {
+        self.rows.iter().map(|(key, row)| (key, [0, 1, 2, 3].map(|end| row.ends[end].as_slice())))
+    }
+
+    /// Adds a whole row (as [`RowMemo::rows`] gives it): the row as it is
+    /// when `self` lacks it, else its filled cells where `self` lacks them.
+    /// Returns the number of bytes newly allocated.
+    pub fn insert_row(&mut self, key: SpiderKey, lanes: [Vec<V::Cell>; 4]) -> u64 {
+        let filled = |lane: &[V::Cell]| lane.iter().filter(|&&c| V::read(c).is_some()).count() as u64;
+        if self.rows.contains_key(&key) {
+            let mut bytes = 0;
+            for (end, lane) in lanes.iter().enumerate() {
+                for (len, &c) in lane.iter().enumerate() {
+                    let slot = Slot { row: key.clone(), flipped: false, symmetric: false };
+                    if let Some(v) = V::read(c)
+                        && self.row(&slot).get(len * 4 + end).is_none()
+                    {
+                        bytes += self.set(&key, len * 4 + end, v);
+                    }
+                }
+            }
+            return bytes;
+        }
+        let cells: usize = lanes.iter().map(Vec::len).sum();
+        let bytes = row_bytes(&key) + (cells * std::mem::size_of::<V::Cell>()) as u64;
+        self.entries += lanes.iter().map(|l| filled(l)).sum::<u64>();
+        self.rows.insert(key, Row { ends: lanes });
+        bytes
+    }
+
+    /// Room for `rows` more rows.
+    pub fn reserve(&mut self, rows: usize) {
+        self.rows.reserve(rows);
+    }
+
     /// The value of a normalized spider, if stored.
     pub fn get_spider(&self, s: &Spider) -> Option<V> {
         let (slot, leg) = first_view(s);

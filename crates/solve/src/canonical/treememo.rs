@@ -59,6 +59,17 @@ impl<V: Copy> TreeMemo<V> {
         self.narrow.iter().map(|(&k, &v)| (k as u128, v)).chain(self.wide.iter().map(|(&k, &v)| (k, v)))
     }
 
+    /// Room for `narrow` more keys of at most 64 bits and `wide` longer ones.
+    pub fn reserve(&mut self, narrow: usize, wide: usize) {
+        self.narrow.reserve(narrow);
+        self.wide.reserve(wide);
+    }
+
+    /// The number of entries with keys of at most 64 bits, and of longer ones.
+    pub fn counts(&self) -> (usize, usize) {
+        (self.narrow.len(), self.wide.len())
+    }
+
     /// Copies the entries of `other` that `self` lacks; returns the bytes counted.
     pub fn merge(&mut self, other: &TreeMemo<V>) -> u64 {
         let mut bytes = 0;
