@@ -49,17 +49,21 @@
 //! makes complete graphs cheap to refuse: `K9` about 880 MiB, `K10` about
 //! 31 GiB, `K12` about 131 TiB.
 //!
-//! Bytes: a general entry is the map's overhead and its key (two bytes a
-//! vertex for trees; a header, the labels and two words an edge for graphs
-//! with cycles), counted at the size of the whole component.
+//! Bytes: trees of at most 32 vertices are keyed by their AHU codes in the
+//! tree memo (24 bytes an entry up to 16 vertices, 40 past); a general
+//! entry is the map's overhead and its key (two bytes a vertex for larger
+//! trees; a header, the labels and two words an edge for graphs with
+//! cycles), counted at the size of the whole component. On a graph with
+//! cycles the sparse count's tree pieces are counted at the tree memo's
+//! bytes and only the classes the cycles add at a general entry's.
 //!
 //! **Measured factors** (estimate over the memo filled, `tests/memo_estimate.rs`,
 //! every family from its empty state): spiders, stars, brooms and paths
 //! 2.2 to 3.8; caterpillars 1.2 to 2.6; random trees of 8 to 20 edges 1.2
-//! to 7.0 (entries of the tree memo counted at its 24 or 40 bytes); complete graphs `K4..K7` 3.1 to 5.4, `K6`
-//! less an edge 12.6, `K8` less an edge 1.35; sparse graphs with cycles
-//! (cycles with one or two chords, `G(n, p)` with 8 to 20 vertices) 1.5 to
-//! 74, up to about 500 on `G(8, 0.5)` and `G(9, 0.4)`: pieces along a cycle
+//! to 7.0; complete graphs `K4..K6` 3.2 to 4.6, `K6` less an edge 13.7;
+//! sparse graphs with cycles (cycles with one or two chords, `G(n, p)` with
+//! 8 to 20 vertices) 2.1 to 79, up to a few hundred on denser small random
+//! graphs such as `G(8, 0.5)`: pieces along a cycle
 //! are counted at every place they fit. No family measured is estimated
 //! low. Arithmetic is in floating point (in `log2` for the general
 //! estimate) and saturates at `u64::MAX`; the estimate takes microseconds
@@ -87,18 +91,19 @@ pub fn component_bytes(c: &Component, entry_bytes: u64, overhead: u64, closed_pa
     // memo of their AHU codes (`treememo::entry_bytes`: 24 bytes up to 16
     // vertices, 40 past), larger trees two bytes a vertex, graphs with
     // cycles a header, the labels and two words an edge.
-    let entry = match (tree, c.labels.len()) {
-        (true, 0..=16) => 24.0,
-        (true, 17..=small::MAX_VERTICES) => 40.0,
-        (true, _) => overhead as f64 + 2.0 * n + 3.0,
-        (false, _) => overhead as f64 + 5.0 + n + 8.0 * m,
+    let tree_entry = match c.labels.len() {
+        0..=16 => 24.0,
+        17..=small::MAX_VERTICES => 40.0,
+        _ => overhead as f64 + 2.0 * n + 3.0,
     };
+    let entry = if tree { tree_entry } else { overhead as f64 + 5.0 + n + 8.0 * m };
     if !tree && c.degrees().iter().all(|&d| d == 2) {
         // A cycle: the cycle classes it passes through, then paths.
         let path = Spider::path(Need::In, c.edges.len() as u32 - 1, Need::Out).normalize();
         return saturate(m * entry + memo_bytes(&path, entry_bytes, closed_paths) as f64);
     }
-    saturate(reach::log2_classes(c).exp2() * entry)
+    let (trees, cyclic) = reach::classes(c);
+    saturate(trees.exp2() * tree_entry + cyclic.exp2() * entry)
 }
 
 /// Bytes of a row besides its slots: its key and place in the row table

@@ -161,14 +161,30 @@ pub fn log2_states(c: &Component, deg: &[usize], adj: &[Vec<usize>]) -> f64 {
 /// that times two per independent cycle, and the states over the
 /// symmetries ([`log2_states`], [`log2_symmetry`]) halved for the flip.
 pub fn log2_classes(c: &Component) -> f64 {
+    let (trees, cyclic) = classes(c);
+    (trees.exp2() + cyclic.exp2()).log2()
+}
+
+/// The classes of [`log2_classes`] in two parts, as `log2`: those that are
+/// trees (the memo of small trees holds them at a fraction of the bytes)
+/// and those with a cycle. On the sparse side the tree pieces along a
+/// spanning forest are trees and each of the `2^r - 1` other choices per
+/// independent cycle adds a class with a cycle; on the dense side every
+/// class is counted as one with a cycle.
+pub fn classes(c: &Component) -> (f64, f64) {
     let adj = adjacency(c);
     let deg: Vec<usize> = adj.iter().map(Vec::len).collect();
-    let sparse = pieces(c, &deg, &adj).log2() - 1.0;
+    let trees = pieces(c, &deg, &adj).log2() - 1.0;
     if c.is_tree() {
-        return sparse;
+        return (trees, f64::NEG_INFINITY);
     }
     let cycle_rank = (c.edges.len() + 1) as f64 - c.labels.len() as f64;
-    let sparse = sparse + cycle_rank;
+    let sparse = trees + cycle_rank;
     let dense = log2_states(c, &deg, &adj) - log2_symmetry(c, &deg, &adj) - 1.0;
-    sparse.min(dense)
+    if sparse <= dense {
+        // 2^(trees + r) - 2^trees classes with a cycle.
+        (trees, trees + (cycle_rank.exp2() - 1.0).log2())
+    } else {
+        (f64::NEG_INFINITY, dense)
+    }
 }
