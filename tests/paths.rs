@@ -1,10 +1,10 @@
 //! Propositions 5.2, 5.4 and 5.6 under the brute-force engine: flows,
 //! crashes, twigs and rods built as real states of real paths.
 //!
-//! The range is n <= 20 (each family's largest game then has about 50
-//! million states: three minutes on two cores, the longest test of the
-//! suite); `ARROWS_PATHS_MAX=12 cargo test --test paths` runs a quick
-//! smaller range while working on the engine.
+//! The range is n <= 16 by default (about 12 s on two cores; the cost
+//! grows about three times per step of n); `ARROWS_PATHS_MAX=20 cargo test
+//! --test paths` runs the range of the paper's tables (each family's
+//! largest game then has about 50 million states: about eight minutes).
 //!
 //! * F_n (n >= 0): the path on 0..n+2 with 0>1 and (n+1)>(n+2); G = [n]_2,
 //!   and every terminal descendant is [n] moves away (Proposition 7.2).
@@ -19,9 +19,9 @@ use arrows_core::{Decoration, Graph, Position, Variant, families::path};
 use arrows_solve::BruteForce;
 use support::control;
 
-/// The largest n checked: `ARROWS_PATHS_MAX`, 20 by default.
+/// The largest n checked: `ARROWS_PATHS_MAX`, 16 by default.
 fn max_n() -> u32 {
-    std::env::var("ARROWS_PATHS_MAX").ok().and_then(|v| v.parse().ok()).unwrap_or(20)
+    std::env::var("ARROWS_PATHS_MAX").ok().and_then(|v| v.parse().ok()).unwrap_or(16)
 }
 
 fn state(g: &Graph, arrows: &str) -> Decoration {
