@@ -6,14 +6,28 @@
 //! The arrows of the starting state enter only as two flags per vertex (it
 //! already has an in-arrow, an out-arrow).
 //!
-//! The memo is a `hashbrown` table of single `u64` words: the key `m | f << 28`
-//! in the low 56 bits and the stored value in the high 8. Before any work
-//! the number of states is estimated ([`crate::size`]) and a game whose
-//! table would not fit the budget is refused with
-//! [`SolveError::MemoryBudget`]; the table's allocation is checked against
-//! the budget before every growth too, so the engine stops with
+//! A descendant is also a base-3 number (digit `i`: edge `i` unmarked,
+//! forward, backward), and the memo is one of two layouts ([`memo`]): one
+//! byte per base-3 number (`3^k` bytes, a follower's slot found by one
+//! addition) when that fits the budget and is not far above a hash
+//! table's size, else a `hashbrown` table of single `u64` words. Before
+//! any work the number of states is estimated ([`crate::size`]) and a game
+//! whose memo would not fit the budget is refused with
+//! [`SolveError::MemoryBudget`]; the hash table's allocation is checked
+//! against the budget before every growth too, so the engine stops with
 //! [`SolveError::OutOfBudget`] instead of exhausting memory. Progress is
 //! reported in states solved, and the control's cancel token stops it.
+//!
+//! Legal moves are found with mask arithmetic ([`rules`]): every unmarked
+//! edge both ways, less the moves that would make a constrained vertex with
+//! one unmarked edge left a sink or a source.
+//!
+//! With the direct memo and a game of more than [`PARALLEL_STATES`]
+//! estimated states, the starting state's followers are shared among the
+//! threads of the current rayon pool, which fill the one memo together
+//! (a byte is written once, by compare-and-swap; two workers that meet on a
+//! state compute the same value). The values do not depend on the number
+//! of threads, nor does the count of states solved; only the memo hits do.
 //!
 //! Invariant: every `(m, f)` reached is a state (legality is checked on each
 //! added arrow), so values are Grundy values of states.
@@ -31,9 +45,9 @@
 //! look. Under misère play every legal move is followed and a terminal
 //! position has value 1 (no move, or a completed cell).
 //!
-//! The recursion is one function, [`BruteForce::solve`]: list the
-//! followers (legal moves, then the cell rules), probe the memo for all of
-//! them, recurse on the unknown ones, store the mex. Trees and graphs
+//! The recursion is one function ([`search`]): list the followers (legal
+//! moves, then the cell rules), probe the memo for all of them, recurse on
+//! the unknown ones, store the mex. Trees and graphs
 //! without cells skip the cell rules with one test of an empty list.
 //!
 //! A start *with* a completable cell (under normal play) has no Grundy
@@ -44,19 +58,35 @@
 //! [`Position::standing`] first ([`crate::Analyzer`] does).
 
 mod cells;
+mod memo;
+mod rules;
+mod search;
 
 use crate::analysis::Engine;
 use crate::error::SolveError;
 use crate::size::{estimated_states, saturate};
-use arrows_core::{Arrow, Decoration, EdgeId, Graph, Play, Position, arrow_on};
+use arrows_core::{Arrow, Decoration, EdgeId, Graph, Position, arrow_on};
 use arrows_work::Control;
-use cells::CompactCells;
 use hashbrown::HashTable;
+use memo::{Direct, Hashed, direct_bytes, direct_table, hashed_bytes};
+use rayon::prelude::*;
+use rules::{Child, MAX_CHILDREN, Rules};
+use search::Search;
+use std::sync::atomic::{AtomicU8, AtomicUsize, Ordering};
 
 /// The largest number of unmarked edges the brute-force engine takes.
 pub const MAX_UNMARKED: usize = 28;
-const KEY_BITS: u32 = 56;
-const KEY_MASK: u64 = (1 << KEY_BITS) - 1;
+
+/// The estimated number of states past which the starting state's
+/// followers are solved by the threads of the rayon pool together (with
+/// the direct memo): below it, starting threads costs more than it saves.
+pub const PARALLEL_STATES: f64 = 250_000.0;
+
+/// The direct memo is taken when its `3^k` bytes are at most this many
+/// times the hash table's estimated peak (or below [`DIRECT_ALWAYS`]).
+const DIRECT_SLACK: f64 = 4.0;
+/// A direct memo this small is always taken.
+const DIRECT_ALWAYS: u64 = 1 << 20;
 
 /// The parities of the numbers of moves to the terminal descendants of a state.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -93,45 +123,49 @@ const GRUNDY_BITS: u8 = 0x3f;
 const EVEN: u8 = 0x40;
 const ODD: u8 = 0x80;
 
+/// The memo's storage.
+enum Store {
+    /// One byte per base-3 index.
+    Direct(Box<[AtomicU8]>),
+    /// A hash table of words.
+    Hashed(HashTable<u64>),
+}
+
 /// The brute-force engine for the descendants of one starting state.
 pub struct BruteForce<'g> {
     graph: &'g Graph,
     start: Decoration,
     /// Graph edge of each compact edge.
     free: Vec<EdgeId>,
-    /// `(s, t)` of each compact edge.
-    ends: Vec<(u32, u32)>,
-    /// Per vertex: compact edges where it is the `s` end / the `t` end.
-    low: Vec<u32>,
-    high: Vec<u32>,
-    /// Per vertex: the starting state gives it an in-arrow / an out-arrow.
-    fixed_in: Vec<bool>,
-    fixed_out: Vec<bool>,
-    constrained: Vec<bool>,
-    /// The live cells, when they take part (Game of Cycles); else empty.
-    cells: CompactCells,
-    /// The play convention.
-    play: Play,
-    /// The starting state completes a cell: it is terminal.
-    over: bool,
-    memo: HashTable<u64>,
+    /// The moves, shared by the workers.
+    rules: Rules,
+    /// The estimated number of states.
+    estimated: f64,
+    memo: Store,
     hits: u64,
+    stored: u64,
     control: Control,
-    /// States solved since the last checkpoint.
-    pending: u64,
 }
 
-/// States solved between two checkpoints of the control.
-const CHECKPOINT_EVERY: u64 = 1 << 14;
-
-/// The memo bytes the brute-force engine would need for a position: its
-/// estimated number of states, in a table that doubles as it grows (the
-/// old table is held while the new one fills).
-pub fn estimated_bytes(position: Position<'_>) -> u64 {
+/// The two layouts' sizes for a position: `(direct, hashed)` bytes, and
+/// the estimated number of states.
+fn layout_bytes(position: Position<'_>) -> (u64, u64, f64) {
     let states = estimated_states(position);
-    let slots = (states * 8.0 / 7.0).max(16.0);
-    let capacity = 2f64.powf(slots.log2().ceil());
-    saturate(capacity * 1.5 * 9.0)
+    (direct_bytes(position.unmarked().min(40)), saturate(hashed_bytes(states)), states)
+}
+
+/// `true` when the direct memo is the one to take, budget permitting.
+fn prefers_direct(direct: u64, hashed: u64) -> bool {
+    direct <= DIRECT_ALWAYS || (direct as f64) <= hashed as f64 * DIRECT_SLACK
+}
+
+/// The memo bytes the brute-force engine would need for a position, at
+/// least: the smaller of its two layouts (the direct memo of `3^k` bytes,
+/// and a hash table of its estimated number of states, which doubles as it
+/// grows while the old table is held).
+pub fn estimated_bytes(position: Position<'_>) -> u64 {
+    let (direct, hashed, _) = layout_bytes(position);
+    direct.min(hashed)
 }
 
 impl<'g> BruteForce<'g> {
@@ -151,58 +185,37 @@ impl<'g> BruteForce<'g> {
                 limit: MAX_UNMARKED,
             });
         }
-        let (needed, budget) = (estimated_bytes(position), control.budget.get());
-        if needed > budget {
-            return Err(SolveError::MemoryBudget { engine: Engine::Brute, needed, budget });
+        let (direct, hashed, _) = layout_bytes(position);
+        let budget = control.budget.get();
+        if direct.min(hashed) > budget {
+            return Err(SolveError::MemoryBudget { engine: Engine::Brute, needed: direct.min(hashed), budget });
         }
         control.cancel.check()?;
-        Ok(BruteForce::prepare(position, free, control))
+        let use_direct = direct <= budget && (prefers_direct(direct, hashed) || hashed > budget);
+        Ok(BruteForce::prepare(position, free, control, use_direct))
     }
 
-    /// The engine's tables for a state already checked.
-    fn prepare(position: Position<'g>, free: Vec<EdgeId>, control: &Control) -> Self {
-        let (graph, variant, start) = (position.graph, position.variant, position.state);
-        let cells = CompactCells::new(graph, start, &free, position.plays_cells());
-        let n = graph.vertex_count();
-        let (mut low, mut high) = (vec![0u32; n], vec![0u32; n]);
-        let ends = free
-            .iter()
-            .enumerate()
-            .map(|(i, &e)| {
-                let (s, t) = graph.ends(e);
-                low[s] |= 1 << i;
-                high[t] |= 1 << i;
-                (s as u32, t as u32)
-            })
-            .collect();
-        let (mut fixed_in, mut fixed_out) = (vec![false; n], vec![false; n]);
-        for a in start.arrows(graph) {
-            fixed_out[a.tail] = true;
-            fixed_in[a.head] = true;
-        }
+    /// The engine's tables for a state already checked, with the direct
+    /// memo or a hash table.
+    fn prepare(position: Position<'g>, free: Vec<EdgeId>, control: &Control, direct: bool) -> Self {
+        let rules = Rules::new(position, &free);
+        let memo = if direct { Store::Direct(direct_table(free.len())) } else { Store::Hashed(HashTable::new()) };
         BruteForce {
-            graph,
-            start: start.clone(),
+            graph: position.graph,
+            start: position.state.clone(),
             free,
-            ends,
-            low,
-            high,
-            fixed_in,
-            fixed_out,
-            constrained: (0..n).map(|v| variant.is_constrained(graph, v)).collect(),
-            cells,
-            play: position.play,
-            over: position.completed_cell().is_some(),
-            memo: HashTable::new(),
+            rules,
+            estimated: estimated_states(position),
+            memo,
             hits: 0,
+            stored: 0,
             control: control.clone(),
-            pending: 0,
         }
     }
 
     /// Number of distinct states whose values are stored.
     pub fn explored(&self) -> usize {
-        self.memo.len()
+        self.stored as usize
     }
 
     /// Number of look-ups answered from the memo.
@@ -210,8 +223,16 @@ impl<'g> BruteForce<'g> {
         self.hits
     }
 
+    /// `true` when the memo is the direct one (a byte per base-3 index).
+    pub fn is_direct(&self) -> bool {
+        matches!(self.memo, Store::Direct(_))
+    }
+
     /// The Grundy value of the starting state.
     pub fn start_grundy(&mut self) -> Result<u32, SolveError> {
+        if self.estimated >= PARALLEL_STATES && rayon::current_num_threads() > 1 {
+            self.solve_followers_together()?;
+        }
         Ok((self.solve(0, 0)? & GRUNDY_BITS) as u32)
     }
 
@@ -233,11 +254,11 @@ impl<'g> BruteForce<'g> {
     /// edge order (forward arrow first); under normal play in the Game of
     /// Cycles, among the reduced moves.
     pub fn winning_moves(&mut self) -> Result<Vec<Arrow>, SolveError> {
-        let mut children = [Child::default(); 2 * MAX_UNMARKED];
-        let count = self.children(0, 0, &mut children);
+        let mut children = [Child::default(); MAX_CHILDREN];
+        let count = self.rules.children(0, 0, 0, &mut children);
         let mut out = Vec::new();
         for c in &children[..count] {
-            let value = if c.value != 0 { c.value } else { self.solve(c.m(), c.f())? };
+            let value = if c.value != 0 { c.value } else { self.solve(c.m, c.f)? };
             if value & GRUNDY_BITS == 0 {
                 out.push(arrow_on(self.graph, self.free[c.edge as usize], c.forward));
             }
@@ -249,16 +270,31 @@ impl<'g> BruteForce<'g> {
     /// value: after [`BruteForce::start_grundy`], every descendant of the
     /// starting state (the starting state included).
     pub fn for_each_solved(&self, mut each: impl FnMut(&Decoration, u32)) {
-        for &word in &self.memo {
-            let key = word & KEY_MASK;
-            let (m, f) = (key & ((1 << MAX_UNMARKED) - 1), key >> MAX_UNMARKED);
+        let mut emit = |m: u32, f: u32, value: u8| {
             let mut d = self.start.clone();
             for (i, &e) in self.free.iter().enumerate() {
                 if m >> i & 1 == 1 {
                     d.mark(e, f >> i & 1 == 1);
                 }
             }
-            each(&d, ((word >> KEY_BITS) as u8 & GRUNDY_BITS) as u32);
+            each(&d, (value & GRUNDY_BITS) as u32);
+        };
+        match &self.memo {
+            Store::Direct(table) => {
+                for (idx, byte) in table.iter().enumerate() {
+                    let value = byte.load(Ordering::Relaxed);
+                    if value != 0 {
+                        let (m, f) = self.rules.masks(idx as u64);
+                        emit(m, f, value);
+                    }
+                }
+            }
+            Store::Hashed(table) => {
+                for &word in table {
+                    let (m, f, value) = memo::unpack(word);
+                    emit(m, f, value);
+                }
+            }
         }
     }
 
@@ -275,160 +311,56 @@ impl<'g> BruteForce<'g> {
         (m, f)
     }
 
-    fn has_in(&self, v: usize, m: u32, f: u32) -> bool {
-        self.fixed_in[v] || m & ((!f & self.low[v]) | (f & self.high[v])) != 0
-    }
-
-    fn has_out(&self, v: usize, m: u32, f: u32) -> bool {
-        self.fixed_out[v] || m & ((f & self.low[v]) | (!f & self.high[v])) != 0
-    }
-
-    /// `true` when adding compact edge `i` (forward or not) to `(m, f)` keeps a state.
-    fn legal(&self, m: u32, f: u32, i: usize, fwd: bool) -> bool {
-        let (s, t) = self.ends[i];
-        let (tail, head) = if fwd { (s as usize, t as usize) } else { (t as usize, s as usize) };
-        let bit = 1u32 << i;
-        let last = |v: usize| (self.low[v] | self.high[v]) & !m == bit;
-        let tail_becomes_source = self.constrained[tail] && last(tail) && !self.has_in(tail, m, f);
-        let head_becomes_sink = self.constrained[head] && last(head) && !self.has_out(head, m, f);
-        !tail_becomes_source && !head_becomes_sink
-    }
-
-    /// The followers of `(m, f)` into `out`, in edge order (forward arrow
-    /// first); returns how many. A follower that completes a cell carries
-    /// its value (terminal); under normal play in the Game of Cycles, a move
-    /// that leaves a completable cell is left out (the reduced game).
-    fn children(&self, m: u32, f: u32, out: &mut [Child; 2 * MAX_UNMARKED]) -> usize {
-        if self.over {
-            return 0;
-        }
-        let mut count = 0;
-        for i in 0..self.free.len() {
-            if m >> i & 1 == 1 {
-                continue;
+    /// The value byte of `(m, f)`, from the memo or by recursion.
+    fn solve(&mut self, m: u32, f: u32) -> Result<u8, SolveError> {
+        let idx = self.rules.index(m, f);
+        let (value, (hits, stored)) = match &mut self.memo {
+            Store::Direct(table) => {
+                let mut search = Search::new(&self.rules, Direct(table), &self.control);
+                let value = search.value(m, f, idx);
+                (value, search.finish())
             }
-            for forward in [true, false] {
-                if !self.legal(m, f, i, forward) {
-                    continue;
-                }
-                let (cm, cf) = (m | 1 << i, if forward { f | 1 << i } else { f });
-                let mut value = 0;
-                if !self.cells.is_empty() {
-                    let (wm, wf) = (cm as u64, cf as u64);
-                    if self.cells.through(i).any(|c| c.is_completed(wm, wf)) {
-                        value = self.play.terminal_value() as u8 | EVEN;
-                    } else if self.play == Play::Normal && self.cells.through(i).any(|c| c.is_completable(wm, wf)) {
-                        continue;
+            Store::Hashed(table) => {
+                let memo = Hashed { table, budget: self.control.budget.get() };
+                let mut search = Search::new(&self.rules, memo, &self.control);
+                let value = search.value(m, f, idx);
+                (value, search.finish())
+            }
+        };
+        self.hits += hits;
+        self.stored += stored;
+        value
+    }
+
+    /// Solves the starting state's followers on the threads of the current
+    /// rayon pool, which take them one at a time and share the direct memo.
+    /// Does nothing with a hash table.
+    fn solve_followers_together(&mut self) -> Result<(), SolveError> {
+        let Store::Direct(table) = &self.memo else { return Ok(()) };
+        let mut children = [Child::default(); MAX_CHILDREN];
+        let count = self.rules.children(0, 0, 0, &mut children);
+        let next = AtomicUsize::new(0);
+        let (rules, control, table) = (&self.rules, &self.control, &**table);
+        let counts = (0..rayon::current_num_threads())
+            .into_par_iter()
+            .map(|_| {
+                let mut search = Search::new(rules, Direct(table), control);
+                loop {
+                    let j = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(c) = children[..count].get(j) else { break };
+                    if c.value == 0 {
+                        search.value(c.m, c.f, c.idx)?;
                     }
                 }
-                let key = cm as u64 | (cf as u64) << MAX_UNMARKED;
-                out[count] = Child { key, hash: mix(key), value, edge: i as u8, forward };
-                count += 1;
-            }
-        }
-        count
-    }
-
-    /// The value byte of `(m, f)`: Grundy value and terminal parities, from
-    /// the memo or by recursion over the followers.
-    fn solve(&mut self, m: u32, f: u32) -> Result<u8, SolveError> {
-        let key = m as u64 | (f as u64) << MAX_UNMARKED;
-        let hash = mix(key);
-        if let Some(&word) = self.memo.find(hash, |&w| w & KEY_MASK == key) {
-            self.hits += 1;
-            return Ok((word >> KEY_BITS) as u8);
-        }
-        // First probe the memo for every follower, so that the cache misses
-        // of these independent look-ups overlap; then recurse on the ones
-        // not yet known.
-        let mut children = [Child::default(); 2 * MAX_UNMARKED];
-        let count = self.children(m, f, &mut children);
-        for c in &mut children[..count] {
-            if c.value != 0 {
-                continue;
-            }
-            if let Some(&word) = self.memo.find(c.hash, |&w| w & KEY_MASK == c.key) {
-                c.value = (word >> KEY_BITS) as u8;
-                self.hits += 1;
-            }
-        }
-        let mut seen = 0u64;
-        let mut parities = 0u8;
-        for c in &mut children[..count] {
-            // A value always has a parity bit set, so 0 means unknown.
-            if c.value == 0 {
-                c.value = self.solve(c.m(), c.f())?;
-            }
-            let child = c.value;
-            seen |= 1 << (child & GRUNDY_BITS);
-            // One more move: the child's even distances become odd and back.
-            parities |= (child & EVEN) << 1 | (child & ODD) >> 1;
-        }
-        let grundy = if count == 0 { self.play.terminal_value() as u8 } else { (!seen).trailing_zeros() as u8 };
-        let parities = if parities == 0 { EVEN } else { parities };
-        let value = grundy | parities;
-        self.store(hash, key | (value as u64) << KEY_BITS)?;
-        Ok(value)
-    }
-
-    fn store(&mut self, hash: u64, word: u64) -> Result<(), SolveError> {
-        if self.memo.len() == self.memo.capacity() {
-            // The next insert doubles the table while the old one is still held.
-            let held = table_bytes(self.memo.capacity());
-            let grown = table_bytes((self.memo.capacity() * 2).max(16));
-            let budget = self.control.budget.get();
-            if held + grown > budget {
-                return Err(SolveError::OutOfBudget { engine: Engine::Brute, entries: self.memo.len() as u64, budget });
-            }
-        }
-        self.memo.insert_unique(hash, word, |&w| mix(w & KEY_MASK));
-        self.pending += 1;
-        if self.pending >= CHECKPOINT_EVERY {
-            self.control.checkpoint(std::mem::take(&mut self.pending))?;
+                Ok(search.finish())
+            })
+            .collect::<Result<Vec<_>, SolveError>>()?;
+        for (hits, stored) in counts {
+            self.hits += hits;
+            self.stored += stored;
         }
         Ok(())
     }
-}
-
-/// A follower as the recursion lists it.
-#[derive(Debug, Clone, Copy, Default)]
-struct Child {
-    /// The memo key `m | f << MAX_UNMARKED`.
-    key: u64,
-    /// Its hash.
-    hash: u64,
-    /// Its value byte when known (never 0 once known), else 0.
-    value: u8,
-    /// The compact edge of the move.
-    edge: u8,
-    /// The move's arrow is forward.
-    forward: bool,
-}
-
-impl Child {
-    fn m(&self) -> u32 {
-        (self.key & ((1 << MAX_UNMARKED) - 1)) as u32
-    }
-
-    fn f(&self) -> u32 {
-        (self.key >> MAX_UNMARKED) as u32
-    }
-}
-
-/// Bytes held by a table of `capacity` entries: 8 per slot and one control
-/// byte, with hashbrown's load factor of 7/8.
-fn table_bytes(capacity: usize) -> u64 {
-    (capacity as u64 * 9 * 8).div_ceil(7)
-}
-
-/// The splitmix64 finalizer: every key bit reaches the high and low bits
-/// that hashbrown uses for control bytes and bucket index.
-fn mix(mut x: u64) -> u64 {
-    x ^= x >> 30;
-    x = x.wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    x ^= x >> 27;
-    x = x.wrapping_mul(0x94d0_49bb_1331_11eb);
-    x ^ (x >> 31)
 }
 
 #[cfg(test)]

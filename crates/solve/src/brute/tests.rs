@@ -56,7 +56,7 @@ fn refuses_what_it_cannot_hold() {
     assert!(matches!(err, SolveError::MemoryBudget { engine: Engine::Brute, budget, .. } if budget == 1 << 20));
     // Stopped while growing, when the estimate let it start.
     let free: Vec<EdgeId> = empty.unmarked_edges().collect();
-    let mut b = BruteForce::prepare(Position::trimmed(&g, &empty), free, &Control::new(Budget::bytes(4096)));
+    let mut b = BruteForce::prepare(Position::trimmed(&g, &empty), free, &Control::new(Budget::bytes(4096)), false);
     assert!(matches!(b.start_grundy(), Err(SolveError::OutOfBudget { engine: Engine::Brute, .. })));
     let bad = Decoration::parse(&g, "0>1,2>1").unwrap();
     assert!(matches!(BruteForce::new(Position::trimmed(&g, &bad), &control()), Err(SolveError::NotAState(_))));
@@ -71,4 +71,55 @@ fn terminal_parities_of_a_flow() {
     let mut b = BruteForce::new(Position::trimmed(&g, &d), &control()).unwrap();
     assert_eq!(b.parities(&d).unwrap().moves_parity(), Some(1));
     assert_eq!(b.parities(&d).unwrap().moves_parity(), Some(naive(&g, Variant::Trimmed, &d)));
+}
+
+/// Every stored state and its value, sorted.
+fn solved(b: &BruteForce<'_>) -> Vec<(String, u32)> {
+    let mut out = Vec::new();
+    b.for_each_solved(|d, v| out.push((format!("{d:?}"), v)));
+    out.sort();
+    out
+}
+
+#[test]
+fn both_memo_layouts_and_shared_workers_store_the_same_values() {
+    let graphs = [
+        arrows_core::families::spider(&[3, 3, 4]).unwrap(),
+        arrows_core::families::cycle(7).unwrap(),
+        Graph::from_edges(&[(0, 1), (1, 2), (2, 0), (2, 3), (3, 4), (4, 5), (5, 3), (1, 6), (6, 7)]).unwrap(),
+    ];
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(3).build().unwrap();
+    for g in &graphs {
+        for v in [Variant::Trimmed, Variant::Untrimmed] {
+            let empty = Decoration::empty(g.edge_count());
+            let p = Position::new(g, v, &empty);
+            let free: Vec<EdgeId> = empty.unmarked_edges().collect();
+            let mut hashed = BruteForce::prepare(p, free.clone(), &control(), false);
+            let mut direct = BruteForce::prepare(p, free.clone(), &control(), true);
+            let mut shared = BruteForce::prepare(p, free, &control(), true);
+            assert!(!hashed.is_direct() && direct.is_direct());
+            let want = hashed.start_grundy().unwrap();
+            assert_eq!(direct.start_grundy().unwrap(), want, "{g:?} {v}");
+            pool.install(|| shared.solve_followers_together()).unwrap();
+            assert_eq!(shared.start_grundy().unwrap(), want, "{g:?} {v}");
+            let all = solved(&hashed);
+            assert!(all.len() > 100, "{g:?} {v}: {} states", all.len());
+            assert_eq!(solved(&direct), all, "{g:?} {v}");
+            assert_eq!(solved(&shared), all, "{g:?} {v}");
+            assert_eq!((direct.explored(), shared.explored()), (all.len(), all.len()), "{g:?} {v}");
+            assert_eq!(hashed.winning_moves().unwrap(), direct.winning_moves().unwrap(), "{g:?} {v}");
+        }
+    }
+}
+
+#[test]
+fn base_three_indices_round_trip() {
+    let g = path(9).unwrap();
+    let empty = Decoration::empty(9);
+    let b = BruteForce::new(Position::trimmed(&g, &empty), &control()).unwrap();
+    for idx in [0, 1, 2, 3, 4, 5, 3u64.pow(9) - 1, 12_345] {
+        let (m, f) = b.rules.masks(idx);
+        assert_eq!(b.rules.index(m, f), idx);
+        assert_eq!(f & !m, 0, "forward edges are marked");
+    }
 }
