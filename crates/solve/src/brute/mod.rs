@@ -70,7 +70,7 @@ use arrows_work::Control;
 use hashbrown::HashTable;
 use memo::{Direct, Hashed, direct_bytes, direct_table, hashed_bytes};
 use rayon::prelude::*;
-use rules::{Child, MAX_CHILDREN, Rules};
+use rules::{Children, Rules};
 use search::Search;
 use std::sync::atomic::{AtomicU8, AtomicUsize, Ordering};
 
@@ -254,16 +254,18 @@ impl<'g> BruteForce<'g> {
     /// edge order (forward arrow first); under normal play in the Game of
     /// Cycles, among the reduced moves.
     pub fn winning_moves(&mut self) -> Result<Vec<Arrow>, SolveError> {
-        let mut children = [Child::default(); MAX_CHILDREN];
-        let count = self.rules.children(0, 0, 0, &mut children);
-        let mut out = Vec::new();
-        for c in &children[..count] {
-            let value = if c.value != 0 { c.value } else { self.solve(c.m, c.f)? };
+        let mut children = Children::new();
+        self.rules.children(0, 0, 0, &mut children);
+        let mut winning = Vec::new();
+        for c in &children {
+            let (m, f) = c.masks(0, 0);
+            let value = if c.value != 0 { c.value } else { self.solve(m, f)? };
             if value & GRUNDY_BITS == 0 {
-                out.push(arrow_on(self.graph, self.free[c.edge as usize], c.forward));
+                winning.push((c.edge, !c.forward));
             }
         }
-        Ok(out)
+        winning.sort_unstable();
+        Ok(winning.into_iter().map(|(e, backward)| arrow_on(self.graph, self.free[e as usize], !backward)).collect())
     }
 
     /// Calls `each` with every state whose Grundy value is stored, and that
@@ -337,8 +339,8 @@ impl<'g> BruteForce<'g> {
     /// Does nothing with a hash table.
     fn solve_followers_together(&mut self) -> Result<(), SolveError> {
         let Store::Direct(table) = &self.memo else { return Ok(()) };
-        let mut children = [Child::default(); MAX_CHILDREN];
-        let count = self.rules.children(0, 0, 0, &mut children);
+        let mut children = Children::new();
+        self.rules.children(0, 0, 0, &mut children);
         let next = AtomicUsize::new(0);
         let (rules, control, table) = (&self.rules, &self.control, &**table);
         let counts = (0..rayon::current_num_threads())
@@ -347,9 +349,10 @@ impl<'g> BruteForce<'g> {
                 let mut search = Search::new(rules, Direct(table), control);
                 loop {
                     let j = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(c) = children[..count].get(j) else { break };
+                    let Some(c) = children.get(j) else { break };
                     if c.value == 0 {
-                        search.value(c.m, c.f, c.idx)?;
+                        let (m, f) = c.masks(0, 0);
+                        search.value(m, f, c.idx)?;
                     }
                 }
                 Ok(search.finish())

@@ -17,6 +17,7 @@
 use super::MAX_UNMARKED;
 use super::cells::CompactCells;
 use arrows_core::{Decoration, EdgeId, Graph, Play, Position};
+use smallvec::SmallVec;
 
 /// A constrained vertex that has unmarked edges, in compact masks.
 #[derive(Debug, Clone, Copy)]
@@ -25,19 +26,17 @@ struct Watch {
     low: u32,
     /// Compact edges of which it is the `t` end.
     high: u32,
-    /// The starting state gives it an in-arrow.
-    fixed_in: bool,
-    /// The starting state gives it an out-arrow.
-    fixed_out: bool,
+    /// All ones when the starting state gives it an in-arrow, else 0.
+    fixed_in: u32,
+    /// All ones when the starting state gives it an out-arrow, else 0.
+    fixed_out: u32,
 }
 
-/// A follower of a state as the recursion lists it.
+/// A follower of a state as the recursion lists it: the move and the
+/// follower's index (its masks are the parent's with the move's edge added,
+/// [`Child::masks`]).
 #[derive(Debug, Clone, Copy, Default)]
 pub(super) struct Child {
-    /// Its marked compact edges.
-    pub m: u32,
-    /// Its forward compact edges.
-    pub f: u32,
     /// Its base-3 index.
     pub idx: u64,
     /// Its value byte when known (never 0 once known), else 0.
@@ -47,6 +46,18 @@ pub(super) struct Child {
     /// The move's arrow is forward.
     pub forward: bool,
 }
+
+impl Child {
+    /// The follower's masks `(m, f)`, from its parent's.
+    #[inline]
+    pub fn masks(self, m: u32, f: u32) -> (u32, u32) {
+        let bit = 1u32 << self.edge;
+        (m | bit, if self.forward { f | bit } else { f })
+    }
+}
+
+/// The followers of a state: on the stack, never zeroed.
+pub(super) type Children = SmallVec<[Child; MAX_CHILDREN]>;
 
 /// The most followers a state has: two per unmarked edge.
 pub(super) const MAX_CHILDREN: usize = 2 * MAX_UNMARKED;
@@ -87,7 +98,12 @@ impl Rules {
         }
         let watch = (0..n)
             .filter(|&v| (low[v] | high[v]) != 0 && variant.is_constrained(graph, v))
-            .map(|v| Watch { low: low[v], high: high[v], fixed_in: fixed_in[v], fixed_out: fixed_out[v] })
+            .map(|v| Watch {
+                low: low[v],
+                high: high[v],
+                fixed_in: if fixed_in[v] { u32::MAX } else { 0 },
+                fixed_out: if fixed_out[v] { u32::MAX } else { 0 },
+            })
             .collect();
         let mut pow3 = [1u64; MAX_UNMARKED + 1];
         for i in 1..=MAX_UNMARKED {
@@ -131,51 +147,53 @@ impl Rules {
     /// no out-arrow.
     #[inline]
     fn forbidden(&self, m: u32, f: u32) -> (u32, u32) {
+        // Without branches: a vertex with no unmarked edge, or with more
+        // than one, contributes nothing (`last` is 0), so the loop costs
+        // the same on every vertex and mispredicts nothing.
         let (mut no_fwd, mut no_bwd) = (0u32, 0u32);
         for w in &self.watch {
             let open = (w.low | w.high) & !m;
-            if open == 0 || open & (open - 1) != 0 {
-                continue;
-            }
-            let has_in = w.fixed_in || m & ((!f & w.low) | (f & w.high)) != 0;
-            let has_out = w.fixed_out || m & ((f & w.low) | (!f & w.high)) != 0;
-            // On an edge whose `s` end is the vertex, forward points away from it.
-            let away_is_fwd = open & w.low != 0;
-            if !has_in {
-                if away_is_fwd { no_fwd |= open } else { no_bwd |= open }
-            }
-            if !has_out {
-                if away_is_fwd { no_bwd |= open } else { no_fwd |= open }
-            }
+            let last = if open & open.wrapping_sub(1) == 0 { open } else { 0 };
+            // All ones when the vertex has no in-arrow / no out-arrow.
+            let no_in = !(w.fixed_in | ((m & ((!f & w.low) | (f & w.high)) != 0) as u32).wrapping_neg());
+            let no_out = !(w.fixed_out | ((m & ((f & w.low) | (!f & w.high)) != 0) as u32).wrapping_neg());
+            // On an edge whose `s` end is the vertex, forward points away
+            // from it: banned without an in-arrow; backward points into it:
+            // banned without an out-arrow. The other way round at a `t` end.
+            let (low, high) = (last & w.low, last & w.high);
+            no_fwd |= (low & no_in) | (high & no_out);
+            no_bwd |= (high & no_in) | (low & no_out);
         }
         (no_fwd, no_bwd)
     }
 
-    /// The followers of `(m, f)` (index `idx`) into `out`, in edge order
-    /// (forward arrow first); returns how many. A follower that completes a
+    /// The followers of `(m, f)` (index `idx`) into `out`, highest edge
+    /// first (forward arrow first on each). A follower that completes a
     /// cell carries its value (terminal); under normal play in the Game of
     /// Cycles, a move that leaves a completable cell is left out (the
     /// reduced game).
     #[inline]
-    pub fn children(&self, m: u32, f: u32, idx: u64, out: &mut [Child; MAX_CHILDREN]) -> usize {
+    pub fn children(&self, m: u32, f: u32, idx: u64, out: &mut Children) {
         if self.over {
-            return 0;
+            return;
         }
         let (no_fwd, no_bwd) = self.forbidden(m, f);
         // k <= MAX_UNMARKED < 32, so the shift cannot overflow.
         let mut open = ((1u32 << self.k) - 1) & !m;
-        let mut count = 0;
         while open != 0 {
-            let i = open.trailing_zeros() as usize;
+            // Highest edge first: deep in the recursion the edges left
+            // unmarked are then the low ones, whose followers' indices
+            // differ in low base-3 digits and share cache lines and pages.
+            let i = 31 - open.leading_zeros() as usize;
             let bit = 1u32 << i;
-            open &= open - 1;
-            for forward in [true, false] {
-                if (if forward { no_fwd } else { no_bwd }) & bit != 0 {
+            open &= !bit;
+            for (forward, digit, banned) in [(true, 1, no_fwd), (false, 2, no_bwd)] {
+                if banned & bit != 0 {
                     continue;
                 }
-                let (cm, cf) = (m | bit, if forward { f | bit } else { f });
                 let mut value = 0;
                 if !self.cells.is_empty() {
+                    let (cm, cf) = (m | bit, if forward { f | bit } else { f });
                     let (wm, wf) = (cm as u64, cf as u64);
                     if self.cells.through(i).any(|c| c.is_completed(wm, wf)) {
                         value = self.play.terminal_value() as u8 | super::EVEN;
@@ -183,11 +201,8 @@ impl Rules {
                         continue;
                     }
                 }
-                let idx = idx + self.pow3[i] * if forward { 1 } else { 2 };
-                out[count] = Child { m: cm, f: cf, idx, value, edge: i as u8, forward };
-                count += 1;
+                out.push(Child { idx: idx + self.pow3[i] * digit, value, edge: i as u8, forward });
             }
         }
-        count
     }
 }

@@ -1,7 +1,7 @@
 //! The recursion of the brute-force engine, over either memo layout.
 
 use super::memo::Memo;
-use super::rules::{Child, MAX_CHILDREN, Rules};
+use super::rules::{Children, Rules};
 use super::{EVEN, GRUNDY_BITS, ODD};
 use crate::error::SolveError;
 use arrows_work::Control;
@@ -52,26 +52,29 @@ impl<'a, M: Memo> Search<'a, M> {
     fn compute(&mut self, m: u32, f: u32, idx: u64) -> Result<u8, SolveError> {
         // First look every follower up, so that the cache misses of these
         // independent loads overlap; then recurse on the ones not known.
-        let mut children = [Child::default(); MAX_CHILDREN];
-        let count = self.rules.children(m, f, idx, &mut children);
-        for c in &mut children[..count] {
+        let mut children = Children::new();
+        self.rules.children(m, f, idx, &mut children);
+        for c in &mut children {
             if c.value == 0 {
-                c.value = self.memo.get(c.m, c.f, c.idx);
+                let (cm, cf) = c.masks(m, f);
+                c.value = self.memo.get(cm, cf, c.idx);
                 self.hits += (c.value != 0) as u64;
             }
         }
         let (mut seen, mut parities) = (0u64, 0u8);
-        for c in &mut children[..count] {
+        for c in &mut children {
             // A value always has a parity bit set, so 0 means unknown.
             if c.value == 0 {
-                c.value = self.compute(c.m, c.f, c.idx)?;
+                let (cm, cf) = c.masks(m, f);
+                c.value = self.compute(cm, cf, c.idx)?;
             }
             let child = c.value;
             seen |= 1 << (child & GRUNDY_BITS);
             // One more move: the child's even distances become odd and back.
             parities |= (child & EVEN) << 1 | (child & ODD) >> 1;
         }
-        let grundy = if count == 0 { self.rules.play.terminal_value() as u8 } else { (!seen).trailing_zeros() as u8 };
+        let grundy =
+            if children.is_empty() { self.rules.play.terminal_value() as u8 } else { (!seen).trailing_zeros() as u8 };
         let parities = if parities == 0 { EVEN } else { parities };
         let value = grundy | parities;
         if self.memo.put(m, f, idx, value)? {
