@@ -121,8 +121,8 @@ pub struct CanonicalEngine<M: Measure> {
     pub(super) pending: u64,
 }
 
-/// The outer paths' values and the followers' values of one leg's moves.
-pub(super) type LegBuffers<V> = (Vec<V>, Vec<V>);
+/// The outer paths' values of one leg's moves, by their number of edges.
+pub(super) type LegBuffers<V> = Vec<V>;
 
 /// Approximate bytes per general memo entry beyond its key's heap part:
 /// the slot, a control byte and hashbrown's spare capacity.

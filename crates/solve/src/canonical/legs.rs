@@ -76,38 +76,40 @@ impl<M: Measure> CanonicalEngine<M> {
         let lanes = [slot.index(Leg { len: 0, end: Need::In }), slot.index(Leg { len: 0, end: Need::Out })];
         let blocked = [leg.end.blocks_in(1), leg.end.blocks_out(1)];
         let len = leg.len as usize;
-        let mut buffers = self.leg_buffers.pop().unwrap_or_default();
-        let (outer, values) = &mut buffers;
-        values.clear();
+        let mut outer = self.leg_buffers.pop().unwrap_or_default();
         let mut closed = 0;
         for (o, label) in [Need::Out, Need::In].into_iter().enumerate() {
             // The outer path's value by its number of edges.
             outer.clear();
             outer.resize(len, M::empty());
-            M::path_values(label, leg.end, outer);
+            M::path_values(label, leg.end, &mut outer);
             let last = if blocked[o] { len - 1 } else { len };
             let mut p = 2;
             while p <= last {
+                // The entries p - 1 .. stop - 1 of the lane are known: their
+                // values go straight into the accumulator.
                 let lane = self.spiders.row(slot).end(lanes[o]);
-                while p <= last {
-                    let Some(inner) = lane.get(p - 1).and_then(|&c| M::Value::read(c)) else { break };
-                    values.push(if p < len { M::sum(inner, outer[len - p]) } else { inner });
-                    p += 1;
-                }
+                let upto = last.min(lane.len());
+                let stop = (p..=upto).find(|&q| M::Value::read(lane[q - 1]).is_none()).unwrap_or(upto.max(p - 1) + 1);
+                let value = |q: usize| {
+                    let inner = M::Value::read(lane[q - 1]).unwrap_or_else(M::empty);
+                    if q < len { M::sum(inner, outer[len - q]) } else { inner }
+                };
+                M::push_iter(acc, (p..stop).map(value));
+                p = stop;
                 if p <= last {
                     // Missing: solve it (which fills the entry) and read the row again.
                     let mut legs = s.legs.clone();
                     legs[j] = Leg { len: p as u32 - 1, end: label.flip() };
                     if let Err(e) = self.spider_value_here(&Spider { hub: s.hub, legs }.normalize()) {
-                        self.leg_buffers.push(buffers);
+                        self.leg_buffers.push(outer);
                         return Err(e);
                     }
                 }
             }
             closed += (last.min(len - 1) + 1).saturating_sub(2) as u64;
         }
-        M::push_all(acc, values);
-        self.leg_buffers.push(buffers);
+        self.leg_buffers.push(outer);
         self.stats.closed_forms += closed;
         Ok(true)
     }

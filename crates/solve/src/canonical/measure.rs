@@ -31,6 +31,12 @@ pub trait Measure {
             Self::push(acc, v);
         }
     }
+    /// Adds the values of several followers, as an iterator (no buffer).
+    fn push_iter(acc: &mut Self::Acc, values: impl Iterator<Item = Self::Value>) {
+        for v in values {
+            Self::push(acc, v);
+        }
+    }
     /// The position's value from its followers' values (none: a terminal position).
     fn finish(acc: Self::Acc) -> Self::Value;
     /// The value of the path component with ends `left`, `right` and `len`
@@ -51,10 +57,15 @@ pub trait Measure {
 /// The Grundy value: mex of the followers, nim-sum over unions.
 pub struct Grundy;
 
-/// The follower values seen, below the number of followers (larger values
-/// cannot change the mex).
+/// The follower values seen, up to the number of followers (larger values
+/// cannot change the mex): those below 64 as bits of one word, the others
+/// as one byte each, so that marking one is a plain store and never waits
+/// for the marking before it (a bit set in memory is a read, a change and
+/// a write, and runs of values in one word queue up behind each other).
 pub struct SeenValues {
-    bits: Vec<u64>,
+    low: u64,
+    /// `high[v - 64]` is 1 when `v` was seen.
+    high: Vec<u8>,
     limit: u32,
 }
 
@@ -71,34 +82,43 @@ impl Measure for Grundy {
     }
 
     fn start(moves: usize) -> SeenValues {
-        SeenValues { bits: vec![0; moves / 64 + 1], limit: moves as u32 }
+        SeenValues { low: 0, high: vec![0; moves.saturating_sub(63)], limit: moves as u32 }
     }
 
+    #[inline]
     fn push(acc: &mut SeenValues, v: u32) {
-        if v <= acc.limit {
-            acc.bits[(v / 64) as usize] |= 1 << (v % 64);
+        if v < 64 {
+            acc.low |= 1 << v;
+        } else if v <= acc.limit {
+            acc.high[(v - 64) as usize] = 1;
         }
     }
 
     fn push_all(acc: &mut SeenValues, values: &[u32]) {
+        Self::push_iter(acc, values.iter().copied());
+    }
+
+    #[inline]
+    fn push_iter(acc: &mut SeenValues, values: impl Iterator<Item = u32>) {
         // Values below 64 gather in a register. A bit past the limit does
-        // no harm: with at most `limit` followers some bit up to `limit` is
-        // clear, and the mex is the first clear bit.
+        // no harm: with at most `limit` followers some value up to `limit`
+        // is missing, and the mex is the first one missing.
         let mut low = 0u64;
-        for &v in values {
+        for v in values {
             if v < 64 {
                 low |= 1 << v;
-            } else {
-                Self::push(acc, v);
+            } else if v <= acc.limit {
+                acc.high[(v - 64) as usize] = 1;
             }
         }
-        acc.bits[0] |= low;
+        acc.low |= low;
     }
 
     fn finish(acc: SeenValues) -> u32 {
-        let word = acc.bits.iter().position(|&w| w != u64::MAX).unwrap_or(acc.bits.len());
-        let within = acc.bits.get(word).map_or(0, |w| w.trailing_ones());
-        word as u32 * 64 + within
+        if acc.low != u64::MAX {
+            return acc.low.trailing_ones();
+        }
+        64 + acc.high.iter().position(|&b| b == 0).unwrap_or(acc.high.len()) as u32
     }
 
     fn path_value(left: Need, len: u32, right: Need) -> Option<u32> {
