@@ -248,10 +248,30 @@ fn write_text(report: &Report, out: &mut impl Write, stats: bool) -> std::io::Re
     if stats {
         writeln!(out, "memo hits      {}", this.memo_hits)?;
         if let Some(b) = this.peak_memory_bytes {
-            writeln!(out, "peak memory    {}", bytes(b))?;
+            // The whole process's peak, per unit of the engine's work.
+            let one = unit.split('|').next().unwrap_or(unit);
+            let per = if this.solved > 0 {
+                format!(" ({:.1} bytes a {one})", b as f64 / this.solved as f64)
+            } else {
+                String::new()
+            };
+            writeln!(out, "peak memory    {}{per}", bytes(b))?;
         }
     }
-    writeln!(out, "time           {}", arrows_text::duration(Duration::from_secs_f64(this.time_ms / 1e3)))
+    let seconds = this.time_ms / 1e3;
+    let rate = if stats && seconds > 0.0 && this.solved > 0 {
+        let many = unit.split('|').nth(1).map_or_else(|| format!("{unit}s"), str::to_string);
+        let per_second = this.solved as f64 / seconds;
+        let figure = if per_second >= 1e6 {
+            format!("{:.1} million", per_second / 1e6)
+        } else {
+            arrows_text::thousands(per_second as u64)
+        };
+        format!(" ({figure} {many} a second)")
+    } else {
+        String::new()
+    };
+    writeln!(out, "time           {}{rate}", arrows_text::duration(Duration::from_secs_f64(seconds)))
 }
 
 /// One line of advice for a study's refusal: the engine's, or the step's
