@@ -57,7 +57,7 @@
 //! cycles the sparse count's tree pieces are counted at the tree memo's
 //! bytes and only the classes the cycles add at a general entry's.
 //!
-//! **Measured factors** (estimate over the memo filled, `tests/memo_estimate.rs`,
+//! **Measured factors** (estimate over the memo filled, `crates/solve/tests/memo_estimate.rs`,
 //! every family from its empty state): spiders, stars, brooms and paths
 //! 2.2 to 3.8; caterpillars 1.2 to 2.6; random trees of 8 to 20 edges 1.2
 //! to 7.0; complete graphs `K4..K6` 3.2 to 4.6, `K6` less an edge 13.7;
