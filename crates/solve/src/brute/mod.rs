@@ -147,11 +147,12 @@ pub struct BruteForce<'g> {
     control: Control,
 }
 
-/// The two layouts' sizes for a position: `(direct, hashed)` bytes, and
-/// the estimated number of states.
-fn layout_bytes(position: Position<'_>) -> (u64, u64, f64) {
+/// The two layouts' sizes for a position: `(direct, hashed)` bytes (the
+/// direct size capped at `3^40`, past any budget, where `3^k` would
+/// overflow; such games are refused by their edge count anyway).
+fn layout_bytes(position: Position<'_>) -> (u64, u64) {
     let states = estimated_states(position);
-    (direct_bytes(position.unmarked().min(40)), saturate(hashed_bytes(states)), states)
+    (direct_bytes(position.unmarked().min(40)), saturate(hashed_bytes(states)))
 }
 
 /// `true` when the direct memo is the one to take, budget permitting.
@@ -164,7 +165,7 @@ fn prefers_direct(direct: u64, hashed: u64) -> bool {
 /// and a hash table of its estimated number of states, which doubles as it
 /// grows while the old table is held).
 pub fn estimated_bytes(position: Position<'_>) -> u64 {
-    let (direct, hashed, _) = layout_bytes(position);
+    let (direct, hashed) = layout_bytes(position);
     direct.min(hashed)
 }
 
@@ -185,7 +186,7 @@ impl<'g> BruteForce<'g> {
                 limit: MAX_UNMARKED,
             });
         }
-        let (direct, hashed, _) = layout_bytes(position);
+        let (direct, hashed) = layout_bytes(position);
         let budget = control.budget.get();
         if direct.min(hashed) > budget {
             return Err(SolveError::MemoryBudget { engine: Engine::Brute, needed: direct.min(hashed), budget });
