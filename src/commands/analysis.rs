@@ -12,7 +12,7 @@ use arrows_core::{Decoration, Play, Position, Variant};
 use arrows_solve::report::{MoveValue, Report};
 use arrows_solve::study::{Request, StudyError, study_on};
 use arrows_solve::{Analyzer, Engine, SolveError};
-use arrows_text::{Columns, bytes, count};
+use arrows_text::{Columns, bytes, count, number};
 use std::io::Write;
 use std::time::Duration;
 
@@ -249,9 +249,8 @@ fn write_text(report: &Report, out: &mut impl Write, stats: bool) -> std::io::Re
         writeln!(out, "memo hits      {}", this.memo_hits)?;
         if let Some(b) = this.peak_memory_bytes {
             // The whole process's peak, per unit of the engine's work.
-            let one = unit.split('|').next().unwrap_or(unit);
             let per = if this.solved > 0 {
-                format!(" ({:.1} bytes a {one})", b as f64 / this.solved as f64)
+                format!(" ({:.1} bytes a {})", b as f64 / this.solved as f64, number(1, unit))
             } else {
                 String::new()
             };
@@ -260,14 +259,13 @@ fn write_text(report: &Report, out: &mut impl Write, stats: bool) -> std::io::Re
     }
     let seconds = this.time_ms / 1e3;
     let rate = if stats && seconds > 0.0 && this.solved > 0 {
-        let many = unit.split('|').nth(1).map_or_else(|| format!("{unit}s"), str::to_string);
         let per_second = this.solved as f64 / seconds;
         let figure = if per_second >= 1e6 {
-            format!("{:.1} million", per_second / 1e6)
+            format!("{:.1} million {}", per_second / 1e6, number(2, unit))
         } else {
-            arrows_text::thousands(per_second as u64)
+            count(per_second as u64, unit)
         };
-        format!(" ({figure} {many} a second)")
+        format!(" ({figure} a second)")
     } else {
         String::new()
     };

@@ -14,7 +14,7 @@ mod columns;
 mod units;
 
 pub use columns::{Align, Columns};
-pub use units::{bytes, count, duration, thousands};
+pub use units::{bytes, count, duration, number, thousands};
 
 /// The number of terminal columns `text` takes (its display width).
 pub fn width(text: &str) -> usize {

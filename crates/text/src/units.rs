@@ -48,11 +48,18 @@ pub fn thousands(n: impl Into<u128>) -> String {
 /// `1 edge`, `count(3, "edge")` is `3 edges`. Nouns whose plural is not
 /// made with `s` take their plural after a `|`: `count(2, "class|classes")`.
 pub fn count(n: u64, noun: &str) -> String {
-    let (one, many) = match noun.split_once('|') {
-        Some((one, many)) => (one.to_string(), many.to_string()),
-        None => (noun.to_string(), format!("{noun}s")),
-    };
-    format!("{} {}", thousands(n), if n == 1 { one } else { many })
+    format!("{} {}", thousands(n), number(n, noun))
+}
+
+/// The noun alone in the number `n` asks for, spelled as [`count`] reads
+/// it: `number(2, "class|classes")` is `classes`, `number(1, "state")` is
+/// `state`.
+pub fn number(n: u64, noun: &str) -> String {
+    match noun.split_once('|') {
+        Some((one, many)) => if n == 1 { one } else { many }.to_string(),
+        None if n == 1 => noun.to_string(),
+        None => format!("{noun}s"),
+    }
 }
 
 #[cfg(test)]
@@ -80,6 +87,8 @@ mod tests {
         assert_eq!(count(1_234_567, "state"), "1,234,567 states");
         assert_eq!(count(1, "class|classes"), "1 class");
         assert_eq!(count(2, "class|classes"), "2 classes");
+        assert_eq!(number(1, "component class|component classes"), "component class");
+        assert_eq!(number(5, "position"), "positions");
         assert_eq!(thousands(999u64), "999");
         assert_eq!(thousands(u128::MAX), "340,282,366,920,938,463,463,374,607,431,768,211,455");
         assert_eq!(thousands(1000u32), "1,000");

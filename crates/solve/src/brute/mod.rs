@@ -225,7 +225,8 @@ impl<'g> BruteForce<'g> {
     }
 
     /// `true` when the memo is the direct one (a byte per base-3 index).
-    pub fn is_direct(&self) -> bool {
+    #[cfg(test)]
+    fn is_direct(&self) -> bool {
         matches!(self.memo, Store::Direct(_))
     }
 

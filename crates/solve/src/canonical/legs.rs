@@ -90,7 +90,7 @@ impl<M: Measure> CanonicalEngine<M> {
                 // values go straight into the accumulator.
                 let lane = self.spiders.row(slot).end(lanes[o]);
                 let upto = last.min(lane.len());
-                let stop = (p..=upto).find(|&q| M::Value::read(lane[q - 1]).is_none()).unwrap_or(upto.max(p - 1) + 1);
+                let stop = (p..=upto).find(|&q| M::Value::read(lane[q - 1]).is_none()).unwrap_or(p.max(upto + 1));
                 let value = |q: usize| {
                     let inner = M::Value::read(lane[q - 1]).unwrap_or_else(M::empty);
                     if q < len { M::sum(inner, outer[len - q]) } else { inner }
