@@ -79,24 +79,32 @@ impl<M: Measure> CanonicalEngine<M> {
         let mut outer = self.leg_buffers.pop().unwrap_or_default();
         let mut closed = 0;
         for (o, label) in [Need::Out, Need::In].into_iter().enumerate() {
-            // The outer path's value by its number of edges.
+            // The outer path's value by its number of edges; a move on the
+            // last edge leaves none (the empty sum).
             outer.clear();
             outer.resize(len, M::empty());
             M::path_values(label, leg.end, &mut outer);
+            outer[0] = M::empty();
             let last = if blocked[o] { len - 1 } else { len };
             let mut p = 2;
             while p <= last {
-                // The entries p - 1 .. stop - 1 of the lane are known: their
-                // values go straight into the accumulator.
+                // The moves p.. whose inner entries are filled go straight
+                // into the accumulator, up to the first missing entry: move
+                // q reads entry q - 1 of the lane and outer[len - q].
                 let lane = self.spiders.row(slot).end(lanes[o]);
-                let upto = last.min(lane.len());
-                let stop = (p..=upto).find(|&q| M::Value::read(lane[q - 1]).is_none()).unwrap_or(p.max(upto + 1));
-                let value = |q: usize| {
-                    let inner = M::Value::read(lane[q - 1]).unwrap_or_else(M::empty);
-                    if q < len { M::sum(inner, outer[len - q]) } else { inner }
-                };
-                M::push_iter(acc, (p..stop).map(value));
-                p = stop;
+                let cells = lane.get(p - 1..last.min(lane.len())).unwrap_or(&[]);
+                let pieces = &outer[len + 1 - p - cells.len()..=len - p];
+                let mut taken = 0;
+                let moves = cells.iter().zip(pieces.iter().rev());
+                M::push_iter(
+                    acc,
+                    moves.map_while(|(&cell, &piece)| {
+                        let inner = M::Value::read(cell)?;
+                        taken += 1;
+                        Some(M::sum(inner, piece))
+                    }),
+                );
+                p += taken;
                 if p <= last {
                     // Missing: solve it (which fills the entry) and read the row again.
                     let mut legs = s.legs.clone();
