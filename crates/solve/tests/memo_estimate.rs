@@ -140,10 +140,10 @@ fn complete_graphs_within_a_factor_of_16() {
 }
 
 /// Sparse graphs with cycles are estimated high: pieces along a cycle are
-/// counted at every place they fit, and each independent cycle doubles the
-/// count; the factor is bounded, not small.
+/// counted at every place they fit, and a piece with a cycle is keyed at
+/// the size of the whole component. Measured 1.3 to 25.
 #[test]
-fn sparse_graphs_with_cycles_are_estimated_high() {
+fn sparse_graphs_with_cycles_within_a_factor_of_32() {
     let mut graphs = Vec::new();
     for (n, chords) in [(6, 1), (6, 2), (8, 1), (8, 2), (10, 1)] {
         graphs.push((format!("C{n} + {chords} chords"), chorded_cycle(n, chords)));
@@ -154,5 +154,5 @@ fn sparse_graphs_with_cycles_are_estimated_high() {
             graphs.push((format!("G({n}, {p}) #{i}"), gnp(&mut rng, n, p)));
         }
     }
-    family("sparse cyclic", graphs, 1.0, 512.0);
+    family("sparse cyclic", graphs, 1.0, 32.0);
 }

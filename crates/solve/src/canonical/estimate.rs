@@ -37,7 +37,11 @@
 //!
 //! **Graphs with cycles** ([`super::reach::log2_classes`]): the smaller of
 //! two estimates. *Sparse*: the tree count along a spanning forest of the
-//! constrained edges, doubled per independent cycle. *Dense*: the labelled
+//! constrained edges, plus the pieces with a cycle: a piece of the forest
+//! with `k` of the forest's chords between its vertices gives `2^k - 1`
+//! (each nonempty choice of those chords), summed exactly over the sets of
+//! chords while there are few (`2^r` passes of the tree count; past 2e7
+//! steps, `2^r - 1` per piece). *Dense*: the labelled
 //! states up to the pendant edges' order, over the symmetries. Each
 //! constrained vertex is free, needs both, in or out; an edge between two
 //! of them is forced unmarked except from a vertex needing in to one
@@ -54,18 +58,19 @@
 //! entry is the map's overhead and its key (two bytes a vertex for larger
 //! trees; a header, the labels and two words an edge for graphs with
 //! cycles), counted at the size of the whole component. On a graph with
-//! cycles the sparse count's tree pieces are counted at the tree memo's
-//! bytes and only the classes the cycles add at a general entry's.
+//! cycles the sparse count's tree pieces are counted at twice the tree
+//! memo's bytes (they are mostly spiders, in rows the few pieces share
+//! little) and only the pieces with a cycle at a general entry's.
 //!
 //! **Measured factors** (estimate over the memo filled, `crates/solve/tests/memo_estimate.rs`,
 //! every family from its empty state): spiders, stars, brooms and paths
 //! 2.2 to 3.8; caterpillars 1.2 to 2.6; random trees of 8 to 20 edges 1.2
 //! to 7.0; complete graphs `K4..K6` 3.2 to 4.6, `K6` less an edge 13.7;
 //! sparse graphs with cycles (cycles with one or two chords, `G(n, p)` with
-//! 8 to 20 vertices) 2.1 to 79, up to a few hundred on denser small random
-//! graphs such as `G(8, 0.5)`: pieces along a cycle
-//! are counted at every place they fit. No family measured is estimated
-//! low. Arithmetic is in floating point (in `log2` for the general
+//! 8 to 20 vertices) 1.3 to 25 (2.1 to 79 when every piece of the forest
+//! was doubled per independent cycle): pieces are counted at every place
+//! they fit, and a piece with a cycle is keyed at the size of the whole
+//! component. No family measured is estimated low. Arithmetic is in floating point (in `log2` for the general
 //! estimate) and saturates at `u64::MAX`; the estimate takes microseconds
 //! on small components and linear time on trees.
 
@@ -103,7 +108,12 @@ pub fn component_bytes(c: &Component, entry_bytes: u64, overhead: u64, closed_pa
         return saturate(m * entry + memo_bytes(&path, entry_bytes, closed_paths) as f64);
     }
     let (trees, cyclic) = reach::classes(c);
-    saturate(trees.exp2() * tree_entry + cyclic.exp2() * entry)
+    // The tree pieces of a graph with cycles are mostly spider-shaped, kept
+    // in rows (`super::rows`) that the few pieces of a sparse component
+    // share less than those of a tree do: twice a tree entry each (the
+    // unicyclic `G(12, 0.15) #1` of the measured factors needs 1.7 times).
+    let piece = if tree { tree_entry } else { 2.0 * tree_entry };
+    saturate(trees.exp2() * piece + cyclic.exp2() * entry)
 }
 
 /// Bytes of a row besides its slots: its key and place in the row table

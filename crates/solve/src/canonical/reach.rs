@@ -20,6 +20,101 @@ fn slope(label: Need) -> f64 {
     if label == Need::Both { 2.0 } else { 1.0 }
 }
 
+/// A spanning forest of the component's constrained vertices (those not
+/// [`Need::Free`]) and their edges, in breadth-first order, with the
+/// constrained edges it leaves out.
+struct Forest {
+    /// Every constrained vertex, each tree's root first, parents before children.
+    order: Vec<usize>,
+    /// The parent of each vertex in the forest (`usize::MAX` at a root and
+    /// off the forest).
+    parent: Vec<usize>,
+    /// The constrained edges off the forest: each closes one independent cycle.
+    chords: Vec<(usize, usize)>,
+}
+
+impl Forest {
+    fn new(c: &Component, adj: &[Vec<usize>]) -> Forest {
+        let n = c.labels.len();
+        let constrained = |v: usize| c.labels[v] != Need::Free;
+        let mut parent = vec![usize::MAX; n];
+        let mut seen = vec![false; n];
+        let mut order = Vec::with_capacity(n);
+        for root in 0..n {
+            if seen[root] || !constrained(root) {
+                continue;
+            }
+            seen[root] = true;
+            let start = order.len();
+            order.push(root);
+            let mut i = start;
+            while i < order.len() {
+                let v = order[i];
+                i += 1;
+                for &w in &adj[v] {
+                    if !seen[w] && constrained(w) {
+                        seen[w] = true;
+                        parent[w] = v;
+                        order.push(w);
+                    }
+                }
+            }
+        }
+        let chords = c
+            .edges
+            .iter()
+            .map(|&(u, v)| (u as usize, v as usize))
+            .filter(|&(u, v)| constrained(u) && constrained(v) && parent[u] != v && parent[v] != u)
+            .collect();
+        Forest { order, parent, chords }
+    }
+
+    /// The weighted pieces ([`pieces`]) that hold every vertex marked in
+    /// `required` (all pieces when none is): children first, `product[v]`
+    /// is the product over the optional children of `1 + g(child)`,
+    /// `ratio[v]` the sum of their `g / (1 + g)`, `forced[v]` the product
+    /// of `g` over the children whose subtree holds a required vertex
+    /// (those must be in the piece) and `count[v]` their number; `g(c)`
+    /// counts the pieces topped by `c` that hold its parent too. A vertex
+    /// may top a piece only when its subtree holds every required vertex.
+    fn weighted(&self, c: &Component, deg: &[usize], required: &[bool]) -> f64 {
+        let n = c.labels.len();
+        let wanted = required.iter().filter(|&&r| r).count();
+        let mut product = vec![1.0f64; n];
+        let mut ratio = vec![0.0f64; n];
+        let mut forced = vec![1.0f64; n];
+        let mut count = vec![0usize; n];
+        let mut below = vec![0usize; n];
+        let mut total = 0.0f64;
+        for &v in self.order.iter().rev() {
+            below[v] += usize::from(required[v]);
+            let b = slope(c.labels[v]);
+            let value = |with_parent: bool| {
+                let outside = (deg[v] - usize::from(with_parent) - count[v]) as f64;
+                // Each optional child in the piece takes one edge from outside.
+                forced[v] * product[v] * (1.0 + b * outside - b * ratio[v])
+            };
+            if below[v] == wanted {
+                total += value(false);
+            }
+            let p = self.parent[v];
+            if p != usize::MAX {
+                let g = value(true);
+                if below[v] > 0 {
+                    forced[p] *= g;
+                    count[p] += 1;
+                    below[p] += below[v];
+                } else {
+                    let r = if g.is_finite() { g / (1.0 + g) } else { 1.0 };
+                    product[p] *= 1.0 + g;
+                    ratio[p] += r;
+                }
+            }
+        }
+        total
+    }
+}
+
 /// The number of connected pieces of the component's constrained vertices
 /// along a spanning forest of its constrained edges, each piece weighted
 /// by its vertices' ways to be labelled ([`slope`]): the labelled pieces a
@@ -27,54 +122,35 @@ fn slope(label: Need) -> f64 {
 /// up to number. Exact on trees up to isomorphism of the pieces; computed
 /// in linear time, in floating point (saturating to infinity).
 pub fn pieces(c: &Component, deg: &[usize], adj: &[Vec<usize>]) -> f64 {
-    let n = c.labels.len();
-    let constrained = |v: usize| c.labels[v] != Need::Free;
-    // Breadth-first order of each tree of the spanning forest.
-    let mut parent = vec![usize::MAX; n];
-    let mut seen = vec![false; n];
-    let mut order = Vec::with_capacity(n);
-    for root in 0..n {
-        if seen[root] || !constrained(root) {
-            continue;
-        }
-        seen[root] = true;
-        let start = order.len();
-        order.push(root);
-        let mut i = start;
-        while i < order.len() {
-            let v = order[i];
-            i += 1;
-            for &w in &adj[v] {
-                if !seen[w] && constrained(w) {
-                    seen[w] = true;
-                    parent[w] = v;
-                    order.push(w);
-                }
+    Forest::new(c, adj).weighted(c, deg, &vec![false; c.labels.len()])
+}
+
+/// Past this many vertex visits, [`cyclic_pieces`] gives up its exact sum.
+const MAX_CHORD_WORK: usize = 20_000_000;
+
+/// The weighted pieces of a component with cycles that hold a cycle: a
+/// piece of the spanning forest ([`pieces`]) with `k` of the forest's
+/// chords between its vertices gives `2^k - 1` pieces with a cycle (each
+/// nonempty choice of those chords). Summed as, over every nonempty set of
+/// chords, the pieces holding their ends ([`Forest::weighted`]); `None`
+/// when that takes more than [`MAX_CHORD_WORK`] steps.
+fn cyclic_pieces(c: &Component, deg: &[usize], forest: &Forest) -> Option<f64> {
+    let r = forest.chords.len();
+    if r >= usize::BITS as usize - 1 || (1usize << r).saturating_mul(forest.order.len().max(1)) > MAX_CHORD_WORK {
+        return None;
+    }
+    let mut required = vec![false; c.labels.len()];
+    let mut total = 0.0;
+    for set in 1usize..1 << r {
+        required.iter_mut().for_each(|x| *x = false);
+        for (i, &(u, v)) in forest.chords.iter().enumerate() {
+            if set >> i & 1 == 1 {
+                (required[u], required[v]) = (true, true);
             }
         }
+        total += forest.weighted(c, deg, &required);
     }
-    // Children first: `product[v]` is the product of `1 + g(child)`,
-    // `ratio[v]` the sum of `g / (1 + g)`, where `g(child)` counts the
-    // pieces whose top is the child and that hold its parent too.
-    let mut product = vec![1.0f64; n];
-    let mut ratio = vec![0.0f64; n];
-    let mut total = 0.0f64;
-    for &v in order.iter().rev() {
-        let b = slope(c.labels[v]);
-        let value = |with_parent: bool| {
-            let outside = (deg[v] - usize::from(with_parent)) as f64;
-            // Each child in the piece takes one edge from outside.
-            product[v] * (1.0 + b * outside - b * ratio[v])
-        };
-        total += value(false);
-        if parent[v] != usize::MAX {
-            let g = value(true);
-            let r = if g.is_finite() { g / (1.0 + g) } else { 1.0 };
-            product[parent[v]] *= 1.0 + g;
-            ratio[parent[v]] += r;
-        }
-    }
-    total
+    Some(total)
 }
 
 /// An upper estimate of the number of automorphisms of the component's
@@ -158,8 +234,9 @@ pub fn log2_states(c: &Component, deg: &[usize], adj: &[Vec<usize>]) -> f64 {
 /// The estimated number of memo classes reached from a component that is
 /// not spider-shaped (nor a cycle), as `log2`: on a tree, the labelled
 /// pieces ([`pieces`]) halved for the flip; with cycles, the smaller of
-/// that times two per independent cycle, and the states over the
-/// symmetries ([`log2_states`], [`log2_symmetry`]) halved for the flip.
+/// those plus the pieces with a cycle ([`cyclic_pieces`]), and the states
+/// over the symmetries ([`log2_states`], [`log2_symmetry`]), halved for
+/// the flip.
 pub fn log2_classes(c: &Component) -> f64 {
     let (trees, cyclic) = classes(c);
     (trees.exp2() + cyclic.exp2()).log2()
@@ -167,24 +244,28 @@ pub fn log2_classes(c: &Component) -> f64 {
 
 /// The classes of [`log2_classes`] in two parts, as `log2`: those that are
 /// trees (the memo of small trees holds them at a fraction of the bytes)
-/// and those with a cycle. On the sparse side the tree pieces along a
-/// spanning forest are trees and each of the `2^r - 1` other choices per
-/// independent cycle adds a class with a cycle; on the dense side every
-/// class is counted as one with a cycle.
+/// and those with a cycle. On the sparse side the pieces of a spanning
+/// forest are trees and each nonempty choice of the chords between a
+/// piece's vertices adds a class with a cycle ([`cyclic_pieces`]); on the
+/// dense side every class is counted as one with a cycle.
 pub fn classes(c: &Component) -> (f64, f64) {
     let adj = adjacency(c);
     let deg: Vec<usize> = adj.iter().map(Vec::len).collect();
-    let trees = pieces(c, &deg, &adj).log2() - 1.0;
+    let forest = Forest::new(c, &adj);
+    let trees = forest.weighted(c, &deg, &vec![false; c.labels.len()]).log2() - 1.0;
     if c.is_tree() {
         return (trees, f64::NEG_INFINITY);
     }
-    let cycle_rank = (c.edges.len() + 1) as f64 - c.labels.len() as f64;
-    let sparse = trees + cycle_rank;
+    // The pieces with a cycle, exactly by chords when there are few, else
+    // 2^r - 1 per piece of the forest.
+    let cyclic = match cyclic_pieces(c, &deg, &forest) {
+        Some(count) => count.log2() - 1.0,
+        None => {
+            let cycle_rank = (c.edges.len() + 1) as f64 - c.labels.len() as f64;
+            trees + (cycle_rank.exp2() - 1.0).log2()
+        }
+    };
+    let sparse = (trees.exp2() + cyclic.exp2()).log2();
     let dense = log2_states(c, &deg, &adj) - log2_symmetry(c, &deg, &adj) - 1.0;
-    if sparse <= dense {
-        // 2^(trees + r) - 2^trees classes with a cycle.
-        (trees, trees + (cycle_rank.exp2() - 1.0).log2())
-    } else {
-        (f64::NEG_INFINITY, dense)
-    }
+    if sparse <= dense { (trees, cyclic) } else { (f64::NEG_INFINITY, dense) }
 }
