@@ -325,7 +325,7 @@ impl<V: Stored> RowMemo<V> {
 
     /// The value of a normalized spider, if stored.
     pub fn get_spider(&self, s: &Spider) -> Option<V> {
-        let (slot, leg) = first_view(s);
+        let (slot, leg) = lookup_view(s);
         self.get(&slot, leg)
     }
 
@@ -357,9 +357,17 @@ pub fn row_bytes(key: &SpiderKey) -> u64 {
     }
 }
 
-/// The view used for look-ups: the first leg (the path's stored direction).
-fn first_view(s: &Spider) -> (Slot, Leg) {
-    (Slot::of_legs(s.hub, &s.legs[1..]), s.legs[0])
+/// The view used for look-ups: a path's stored direction; a spider's
+/// longest leg (the last, legs being sorted), whose rest of shorter legs
+/// keys a row that the classes looked up one after the other tend to
+/// share, as they differ in the length of one long leg (the row stays in
+/// the cache).
+fn lookup_view(s: &Spider) -> (Slot, Leg) {
+    let last = s.legs.len() - 1;
+    if last == 0 {
+        return (Slot::of_legs(s.hub, &[]), s.legs[0]);
+    }
+    (Slot::of_legs(s.hub, &s.legs[..last]), s.legs[last])
 }
 
 #[cfg(test)]
