@@ -23,28 +23,32 @@
 //!
 //! **Other trees** ([`super::reach::pieces`]). A class reached from a tree
 //! is a connected piece `S` of its constrained vertices, each vertex of `S`
-//! labelled: with `a(v)` of its edges leaving `S` (to free ends or marked),
-//! a vertex needing both either keeps them all unmarked (still needing
-//! both) or marks some (then needing in or out, with `0..a(v)` pendant free
-//! edges): `1 + 2 a(v)` ways up to the pendant edges' order; a vertex that
-//! needs in or out already: `1 + a(v)`. The sum over pieces of the product
-//! of these weights is a linear dynamic programme over the tree (children
-//! first: with `g(c)` the weight of the pieces topped by child `c` that
-//! hold its parent, `P = Π (1 + g(c))` and `R = Σ g(c) / (1 + g(c))`, a
-//! vertex tops `P (1 + β(d - [parent in S]) - β R)` weighted pieces, `β` its
-//! slope 2 or 1, `d` its degree), halved for the flip. It ignores
-//! isomorphic pieces at different places, so it errs high.
+//! labelled. Its edges to constrained vertices outside `S` are marked (an
+//! unmarked one would join the piece), all the same way (else the vertex
+//! is satisfied and leaves `S`); its `f` pendant free edges may be marked
+//! or not, counted by number. A vertex needing both has `1 + 2f` ways when
+//! no constrained edge leaves `S` (no arrow yet, or its first ones on free
+//! edges) and `2 + 2f` otherwise (in or out); one needing in or out has
+//! `1 + f`. The sum over pieces of the product of these ways is a linear
+//! dynamic programme over the tree (children first, with `g(c)` the
+//! weighted pieces topped by child `c` that hold its parent: a vertex
+//! tops `w P - [closed] (w - w') G` pieces, with `P = Π (1 + g(c))`, `G =
+//! Π g(c)`, `w` and `w'` its ways with a constrained edge leaving or none,
+//! and `closed` when all its neighbours are children), halved for the
+//! flip. It counts isomorphic pieces at different places apart, so it
+//! errs high.
 //!
-//! **Graphs with cycles** ([`super::reach::log2_classes`]): the smaller of
-//! two estimates. *Sparse*: the tree count along a spanning forest of the
-//! constrained edges, plus the pieces with a cycle: a piece of the forest
-//! with `k` of the forest's chords between its vertices gives `2^k - 1`
-//! (each nonempty choice of those chords), summed exactly over the sets of
-//! chords while there are few (`2^r` passes of the tree count; past 2e7
-//! steps, `2^r - 1` per piece). *Dense*: the labelled
-//! states up to the pendant edges' order, over the symmetries. Each
-//! constrained vertex is free, needs both, in or out; an edge between two
-//! of them is forced unmarked except from a vertex needing in to one
+//! **Graphs with cycles** ([`super::reach::classes`]): the smaller of two
+//! estimates. *Sparse*: every connected set of the constrained edges, with
+//! the same ways, listed one by one while there are at most `2^18` (from
+//! its lowest edge, each frontier edge added and then banned from the
+//! steps after it, so each set comes once), the trees and the pieces with
+//! a cycle apart, the latter keyed at their own mean size; past that, the
+//! pieces of a spanning forest, each with `2^r - 1` more with a cycle (`r`
+//! independent cycles), keyed at the whole component's size. *Dense*: the
+//! labelled states up to the pendant edges' order, over the symmetries.
+//! Each constrained vertex is free, needs both, in or out; an edge between
+//! two of them is forced unmarked except from a vertex needing in to one
 //! needing out or a free one (two ways); the number of labellings is
 //! estimated by a mean field (the annealed count maximized over the label
 //! frequencies, within 1.2 to 1.9 of the exact count on `K4..K8`), and
@@ -57,22 +61,22 @@
 //! tree memo (24 bytes an entry up to 16 vertices, 40 past); a general
 //! entry is the map's overhead and its key (two bytes a vertex for larger
 //! trees; a header, the labels and two words an edge for graphs with
-//! cycles), counted at the size of the whole component. On a graph with
-//! cycles the sparse count's tree pieces are counted at twice the tree
-//! memo's bytes (they are mostly spiders, in rows the few pieces share
-//! little) and only the pieces with a cycle at a general entry's.
+//! cycles). On a graph with cycles the tree pieces are counted at twice
+//! the tree memo's bytes (they are mostly spiders, in rows the few pieces
+//! share little) and the pieces with a cycle at a general entry's.
 //!
 //! **Measured factors** (estimate over the memo filled, `crates/solve/tests/memo_estimate.rs`,
 //! every family from its empty state): spiders, stars, brooms and paths
-//! 2.2 to 3.8; caterpillars 1.2 to 2.6; random trees of 8 to 20 edges 1.2
-//! to 7.0; complete graphs `K4..K6` 3.2 to 4.6, `K6` less an edge 13.7;
+//! 2.2 to 3.8; caterpillars 1.1 to 2.1; random trees of 8 to 14 edges 1.2
+//! to 4.0; complete graphs `K4..K6` 3.2 to 4.6, `K6` less an edge 13.7;
 //! sparse graphs with cycles (cycles with one or two chords, `G(n, p)` with
-//! 8 to 20 vertices) 1.3 to 25 (2.1 to 79 when every piece of the forest
-//! was doubled per independent cycle): pieces are counted at every place
-//! they fit, and a piece with a cycle is keyed at the size of the whole
-//! component. No family measured is estimated low. Arithmetic is in floating point (in `log2` for the general
-//! estimate) and saturates at `u64::MAX`; the estimate takes microseconds
-//! on small components and linear time on trees.
+//! 8 to 20 vertices) 1.3 to 6.8 (2.1 to 79 when every piece of a spanning
+//! forest was doubled per independent cycle); smaller, denser random
+//! graphs (`G(8, 0.3)`, `G(10, 0.25)`) 1.7 to 29. No family measured is
+//! estimated low. Arithmetic is in floating point (in `log2` for the
+//! general estimate) and saturates at `u64::MAX`; the estimate takes
+//! microseconds on small components, linear time on trees, and at most
+//! `2^18` steps of the enumeration on graphs with cycles.
 
 use super::component::Component;
 use super::need::Need;
@@ -107,13 +111,15 @@ pub fn component_bytes(c: &Component, entry_bytes: u64, overhead: u64, closed_pa
         let path = Spider::path(Need::In, c.edges.len() as u32 - 1, Need::Out).normalize();
         return saturate(m * entry + memo_bytes(&path, entry_bytes, closed_paths) as f64);
     }
-    let (trees, cyclic) = reach::classes(c);
+    let classes = reach::classes(c);
     // The tree pieces of a graph with cycles are mostly spider-shaped, kept
     // in rows (`super::rows`) that the few pieces of a sparse component
     // share less than those of a tree do: twice a tree entry each (the
     // unicyclic `G(12, 0.15) #1` of the measured factors needs 1.7 times).
     let piece = if tree { tree_entry } else { 2.0 * tree_entry };
-    saturate(trees.exp2() * piece + cyclic.exp2() * entry)
+    // A class with a cycle is keyed at its own size.
+    let cyclic_entry = overhead as f64 + 5.0 + classes.cyclic_size;
+    saturate(classes.trees.exp2() * piece + classes.cyclic.exp2() * cyclic_entry)
 }
 
 /// Bytes of a row besides its slots: its key and place in the row table

@@ -10,27 +10,35 @@ use super::need::Need;
 /// costs a refinement per vertex): their estimate is not divided by it.
 const MAX_SYMMETRY_VERTICES: usize = 256;
 
-/// The weight of a vertex that is in the piece: its ways to be labelled,
-/// with `outside` of its edges leaving the piece (some of them still
-/// unmarked, to free ends, counted only by their number). A vertex that
-/// needs both may keep all of them unmarked (still needing both) or mark
-/// at least one (needing in or out, `0..outside` of them unmarked): `1 +
-/// 2 outside`; one that needs in or out already: `1 + outside`.
-fn slope(label: Need) -> f64 {
-    if label == Need::Both { 2.0 } else { 1.0 }
+/// The ways of a vertex that is in a piece to be labelled, with `free`
+/// pendant free edges and `closed` when none of its edges to constrained
+/// vertices leaves the piece (those that do are marked, all the same way,
+/// or the vertex would be satisfied and out of the piece). A vertex that
+/// needs both keeps no arrow (closed only) or gets its first ones, in or
+/// out, with `0..=free` pendant edges still unmarked (`free` at most when
+/// closed, as one must be marked): `1 + 2 free` closed, `2 + 2 free`
+/// otherwise. One that needs in or out already stays so with `0..=free`
+/// pendant edges unmarked: `1 + free`.
+fn ways(label: Need, free: usize, closed: bool) -> f64 {
+    let free = free as f64;
+    match (label, closed) {
+        (Need::Both, true) => 1.0 + 2.0 * free,
+        (Need::Both, false) => 2.0 + 2.0 * free,
+        _ => 1.0 + free,
+    }
 }
 
 /// A spanning forest of the component's constrained vertices (those not
-/// [`Need::Free`]) and their edges, in breadth-first order, with the
-/// constrained edges it leaves out.
+/// [`Need::Free`]) and their edges, in breadth-first order, with each
+/// vertex's pendant free edges.
 struct Forest {
     /// Every constrained vertex, each tree's root first, parents before children.
     order: Vec<usize>,
     /// The parent of each vertex in the forest (`usize::MAX` at a root and
     /// off the forest).
     parent: Vec<usize>,
-    /// The constrained edges off the forest: each closes one independent cycle.
-    chords: Vec<(usize, usize)>,
+    /// The number of free neighbours of each vertex (pendant free edges).
+    free: Vec<usize>,
 }
 
 impl Forest {
@@ -60,55 +68,38 @@ impl Forest {
                 }
             }
         }
-        let chords = c
-            .edges
-            .iter()
-            .map(|&(u, v)| (u as usize, v as usize))
-            .filter(|&(u, v)| constrained(u) && constrained(v) && parent[u] != v && parent[v] != u)
-            .collect();
-        Forest { order, parent, chords }
+        let free = adj.iter().map(|ns| ns.iter().filter(|&&w| !constrained(w)).count()).collect();
+        Forest { order, parent, free }
     }
 
-    /// The weighted pieces ([`pieces`]) that hold every vertex marked in
-    /// `required` (all pieces when none is): children first, `product[v]`
-    /// is the product over the optional children of `1 + g(child)`,
-    /// `ratio[v]` the sum of their `g / (1 + g)`, `forced[v]` the product
-    /// of `g` over the children whose subtree holds a required vertex
-    /// (those must be in the piece) and `count[v]` their number; `g(c)`
-    /// counts the pieces topped by `c` that hold its parent too. A vertex
-    /// may top a piece only when its subtree holds every required vertex.
-    fn weighted(&self, c: &Component, deg: &[usize], required: &[bool]) -> f64 {
+    /// The weighted pieces ([`pieces`]): children first, `product[v]` is
+    /// the product over the children of `1 + g(child)` and `all[v]` of
+    /// `g(child)`, where `g(c)` counts the pieces topped by `c` that hold
+    /// its parent too.
+    fn weighted(&self, c: &Component, deg: &[usize]) -> f64 {
         let n = c.labels.len();
-        let wanted = required.iter().filter(|&&r| r).count();
         let mut product = vec![1.0f64; n];
-        let mut ratio = vec![0.0f64; n];
-        let mut forced = vec![1.0f64; n];
-        let mut count = vec![0usize; n];
-        let mut below = vec![0usize; n];
+        let mut all = vec![1.0f64; n];
+        let mut children = vec![0usize; n];
         let mut total = 0.0f64;
         for &v in self.order.iter().rev() {
-            below[v] += usize::from(required[v]);
-            let b = slope(c.labels[v]);
+            let free = self.free[v];
+            let constrained = deg[v] - free;
             let value = |with_parent: bool| {
-                let outside = (deg[v] - usize::from(with_parent) - count[v]) as f64;
-                // Each optional child in the piece takes one edge from outside.
-                forced[v] * product[v] * (1.0 + b * outside - b * ratio[v])
+                // The sum over the children in the piece of the vertex's
+                // ways: none of its constrained edges leaves the piece
+                // only when all its children (and its parent) are in.
+                let closed = constrained == usize::from(with_parent) + children[v];
+                let full = ways(c.labels[v], free, false);
+                full * product[v] - if closed { (full - ways(c.labels[v], free, true)) * all[v] } else { 0.0 }
             };
-            if below[v] == wanted {
-                total += value(false);
-            }
+            total += value(false);
             let p = self.parent[v];
             if p != usize::MAX {
                 let g = value(true);
-                if below[v] > 0 {
-                    forced[p] *= g;
-                    count[p] += 1;
-                    below[p] += below[v];
-                } else {
-                    let r = if g.is_finite() { g / (1.0 + g) } else { 1.0 };
-                    product[p] *= 1.0 + g;
-                    ratio[p] += r;
-                }
+                product[p] *= 1.0 + g;
+                all[p] *= g;
+                children[p] += 1;
             }
         }
         total
@@ -117,40 +108,143 @@ impl Forest {
 
 /// The number of connected pieces of the component's constrained vertices
 /// along a spanning forest of its constrained edges, each piece weighted
-/// by its vertices' ways to be labelled ([`slope`]): the labelled pieces a
+/// by its vertices' ways to be labelled (see [`super::estimate`]): the labelled pieces a
 /// tree component can be cut into, counted with their pendant free edges
 /// up to number. Exact on trees up to isomorphism of the pieces; computed
 /// in linear time, in floating point (saturating to infinity).
 pub fn pieces(c: &Component, deg: &[usize], adj: &[Vec<usize>]) -> f64 {
-    Forest::new(c, adj).weighted(c, deg, &vec![false; c.labels.len()])
+    Forest::new(c, adj).weighted(c, deg)
 }
 
-/// Past this many vertex visits, [`cyclic_pieces`] gives up its exact sum.
-const MAX_CHORD_WORK: usize = 20_000_000;
+/// Past this many connected pieces, [`enumerated`] gives up.
+const MAX_ENUMERATED: u64 = 1 << 18;
 
-/// The weighted pieces of a component with cycles that hold a cycle: a
-/// piece of the spanning forest ([`pieces`]) with `k` of the forest's
-/// chords between its vertices gives `2^k - 1` pieces with a cycle (each
-/// nonempty choice of those chords). Summed as, over every nonempty set of
-/// chords, the pieces holding their ends ([`Forest::weighted`]); `None`
-/// when that takes more than [`MAX_CHORD_WORK`] steps.
-fn cyclic_pieces(c: &Component, deg: &[usize], forest: &Forest) -> Option<f64> {
-    let r = forest.chords.len();
-    if r >= usize::BITS as usize - 1 || (1usize << r).saturating_mul(forest.order.len().max(1)) > MAX_CHORD_WORK {
+/// The weighted connected pieces of a component with cycles, one by one:
+/// every connected set of its constrained edges, with its vertices' ways
+/// to be labelled ([`ways`]), summed apart for the trees and the pieces
+/// with a cycle. `None` past 64 constrained edges or [`MAX_ENUMERATED`]
+/// pieces. Each connected set is listed once: from its lowest edge, by
+/// adding at each step one edge of the frontier and banning it from the
+/// steps after (the extension scheme of connected-subgraph enumeration).
+fn enumerated(c: &Component, free: &[usize], deg: &[usize]) -> Option<Pieces> {
+    let constrained = |v: usize| c.labels[v] != Need::Free;
+    let core: Vec<(usize, usize)> = c
+        .edges
+        .iter()
+        .map(|&(u, v)| (u as usize, v as usize))
+        .filter(|&(u, v)| constrained(u) && constrained(v))
+        .collect();
+    if core.len() > 64 {
         return None;
     }
-    let mut required = vec![false; c.labels.len()];
-    let mut total = 0.0;
-    for set in 1usize..1 << r {
-        required.iter_mut().for_each(|x| *x = false);
-        for (i, &(u, v)) in forest.chords.iter().enumerate() {
-            if set >> i & 1 == 1 {
-                (required[u], required[v]) = (true, true);
-            }
-        }
-        total += forest.weighted(c, deg, &required);
+    let mut touching = vec![0u64; c.labels.len()];
+    for (i, &(u, v)) in core.iter().enumerate() {
+        touching[u] |= 1 << i;
+        touching[v] |= 1 << i;
     }
-    Some(total)
+    let mut walk = Walk {
+        c,
+        free,
+        deg,
+        neighbours: core.iter().enumerate().map(|(i, &(u, v))| (touching[u] | touching[v]) & !(1 << i)).collect(),
+        core: &core,
+        inside: vec![0; c.labels.len()],
+        visits: 0,
+        pieces: Pieces::default(),
+    };
+    for (i, &(u, v)) in core.iter().enumerate() {
+        let lower = if i == 63 { u64::MAX } else { (1u64 << (i + 1)) - 1 };
+        let (mut s, mut vertices) = (0, 0);
+        let product = walk.add(i, &mut s, &mut vertices, 1.0);
+        if !walk.extend(s, walk.neighbours[i] & !lower, lower, product, vertices, 1) {
+            return None;
+        }
+        (walk.inside[u], walk.inside[v]) = (0, 0);
+    }
+    Some(walk.pieces)
+}
+
+/// The state of [`enumerated`].
+struct Walk<'a> {
+    c: &'a Component,
+    free: &'a [usize],
+    deg: &'a [usize],
+    core: &'a [(usize, usize)],
+    /// The edges sharing an end with each constrained edge, as bits.
+    neighbours: Vec<u64>,
+    /// Each vertex's edges in the current piece.
+    inside: Vec<usize>,
+    visits: u64,
+    pieces: Pieces,
+}
+
+/// Weighted counts of pieces ([`enumerated`]).
+#[derive(Debug, Default, Clone, Copy)]
+struct Pieces {
+    trees: f64,
+    cyclic: f64,
+    /// The weighted sum of `vertices + 8 edges` over the pieces with a cycle.
+    cyclic_size: f64,
+}
+
+impl Walk<'_> {
+    /// A vertex's ways with `inside` of its edges in the piece.
+    fn ways(&self, v: usize, inside: usize) -> f64 {
+        ways(self.c.labels[v], self.free[v], inside == self.deg[v] - self.free[v])
+    }
+
+    /// Adds edge `i` to the piece `s`; returns the product of ways updated.
+    fn add(&mut self, i: usize, s: &mut u64, vertices: &mut usize, mut product: f64) -> f64 {
+        *s |= 1 << i;
+        let (u, v) = self.core[i];
+        for w in [u, v] {
+            let d = self.inside[w];
+            product *= if d == 0 { self.ways(w, 1) } else { self.ways(w, d + 1) / self.ways(w, d) };
+            *vertices += usize::from(d == 0);
+            self.inside[w] = d + 1;
+        }
+        product
+    }
+
+    /// Counts the piece `s` and every piece grown from it by edges of
+    /// `frontier` and their neighbours, never by edges of `banned`;
+    /// `false` past [`MAX_ENUMERATED`] pieces.
+    fn extend(
+        &mut self,
+        s: u64,
+        mut frontier: u64,
+        mut banned: u64,
+        product: f64,
+        vertices: usize,
+        edges: usize,
+    ) -> bool {
+        self.visits += 1;
+        if self.visits > MAX_ENUMERATED {
+            return false;
+        }
+        if edges + 1 == vertices {
+            self.pieces.trees += product;
+        } else {
+            self.pieces.cyclic += product;
+            self.pieces.cyclic_size += product * (vertices + 8 * edges) as f64;
+        }
+        while frontier != 0 {
+            let i = frontier.trailing_zeros() as usize;
+            frontier &= frontier - 1;
+            let (mut grown, mut count) = (s, vertices);
+            let p = self.add(i, &mut grown, &mut count, product);
+            let next = frontier | (self.neighbours[i] & !grown & !banned);
+            let ok = self.extend(grown, next, banned, p, count, edges + 1);
+            let (u, v) = self.core[i];
+            self.inside[u] -= 1;
+            self.inside[v] -= 1;
+            if !ok {
+                return false;
+            }
+            banned |= 1 << i;
+        }
+        true
+    }
 }
 
 /// An upper estimate of the number of automorphisms of the component's
@@ -232,40 +326,57 @@ pub fn log2_states(c: &Component, deg: &[usize], adj: &[Vec<usize>]) -> f64 {
 }
 
 /// The estimated number of memo classes reached from a component that is
-/// not spider-shaped (nor a cycle), as `log2`: on a tree, the labelled
-/// pieces ([`pieces`]) halved for the flip; with cycles, the smaller of
-/// those plus the pieces with a cycle ([`cyclic_pieces`]), and the states
-/// over the symmetries ([`log2_states`], [`log2_symmetry`]), halved for
-/// the flip.
+/// not spider-shaped (nor a cycle), as `log2` ([`classes`]).
 pub fn log2_classes(c: &Component) -> f64 {
-    let (trees, cyclic) = classes(c);
-    (trees.exp2() + cyclic.exp2()).log2()
+    let k = classes(c);
+    (k.trees.exp2() + k.cyclic.exp2()).log2()
 }
 
-/// The classes of [`log2_classes`] in two parts, as `log2`: those that are
-/// trees (the memo of small trees holds them at a fraction of the bytes)
-/// and those with a cycle. On the sparse side the pieces of a spanning
-/// forest are trees and each nonempty choice of the chords between a
-/// piece's vertices adds a class with a cycle ([`cyclic_pieces`]); on the
-/// dense side every class is counted as one with a cycle.
-pub fn classes(c: &Component) -> (f64, f64) {
+/// The memo classes a component reaches, estimated ([`classes`]).
+#[derive(Debug, Clone, Copy)]
+pub struct Classes {
+    /// The classes that are trees (the memo of small trees holds them at a
+    /// fraction of the bytes), as `log2`.
+    pub trees: f64,
+    /// The classes with a cycle, as `log2`.
+    pub cyclic: f64,
+    /// Their mean `vertices + 8 edges` (what their keys grow by).
+    pub cyclic_size: f64,
+}
+
+/// The classes a component that is not spider-shaped (nor a cycle)
+/// reaches: on a tree, the labelled pieces ([`pieces`]) halved for the
+/// flip. With cycles, the smaller of two counts: the sparse one, every
+/// connected piece of the constrained edges with its labellings
+/// (listed one by one) while there are at most `2^18`, else the
+/// pieces of a spanning forest each with `2^r - 1` more with a cycle; and
+/// the dense one, the states over the symmetries ([`log2_states`],
+/// [`log2_symmetry`]), all counted as classes with a cycle. Halved for the
+/// flip.
+pub fn classes(c: &Component) -> Classes {
     let adj = adjacency(c);
     let deg: Vec<usize> = adj.iter().map(Vec::len).collect();
     let forest = Forest::new(c, &adj);
-    let trees = forest.weighted(c, &deg, &vec![false; c.labels.len()]).log2() - 1.0;
+    let whole = (c.labels.len() + 8 * c.edges.len()) as f64;
     if c.is_tree() {
-        return (trees, f64::NEG_INFINITY);
+        return Classes { trees: forest.weighted(c, &deg).log2() - 1.0, cyclic: f64::NEG_INFINITY, cyclic_size: whole };
     }
-    // The pieces with a cycle, exactly by chords when there are few, else
-    // 2^r - 1 per piece of the forest.
-    let cyclic = match cyclic_pieces(c, &deg, &forest) {
-        Some(count) => count.log2() - 1.0,
+    let sparse = match enumerated(c, &forest.free, &deg) {
+        Some(p) => Classes {
+            trees: p.trees.log2() - 1.0,
+            cyclic: p.cyclic.log2() - 1.0,
+            cyclic_size: if p.cyclic > 0.0 { p.cyclic_size / p.cyclic } else { whole },
+        },
         None => {
+            let trees = forest.weighted(c, &deg).log2() - 1.0;
             let cycle_rank = (c.edges.len() + 1) as f64 - c.labels.len() as f64;
-            trees + (cycle_rank.exp2() - 1.0).log2()
+            Classes { trees, cyclic: trees + (cycle_rank.exp2() - 1.0).log2(), cyclic_size: whole }
         }
     };
-    let sparse = (trees.exp2() + cyclic.exp2()).log2();
     let dense = log2_states(c, &deg, &adj) - log2_symmetry(c, &deg, &adj) - 1.0;
-    if sparse <= dense { (trees, cyclic) } else { (f64::NEG_INFINITY, dense) }
+    if (sparse.trees.exp2() + sparse.cyclic.exp2()).log2() <= dense {
+        sparse
+    } else {
+        Classes { trees: f64::NEG_INFINITY, cyclic: dense, cyclic_size: whole }
+    }
 }
