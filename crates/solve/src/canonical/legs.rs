@@ -40,6 +40,12 @@ impl<M: Measure> CanonicalEngine<M> {
                 continue;
             }
             for outward in [true, false] {
+                if let Some(value) = self.hub_move_known(s, j, outward) {
+                    if let Some(value) = value {
+                        M::push(acc, value);
+                    }
+                    continue;
+                }
                 if !s.hub_follower(j, outward, &mut pieces) {
                     continue;
                 }
@@ -51,6 +57,45 @@ impl<M: Measure> CanonicalEngine<M> {
             }
         }
         Ok(())
+    }
+
+    /// The value of the hub move on leg `j` when it can be read without
+    /// building the follower's normal form: the rest keeps at least two legs
+    /// and a hub needing one arrow, its class is in the memo, and the outer
+    /// path has a closed form. `Some(None)` for an illegal move; `None`
+    /// when the general rule ([`Spider::hub_follower`]) must decide.
+    ///
+    /// The rest is looked up as it lies (legs still sorted, not flipped):
+    /// rows are kept up to the flip ([`super::rows`]), so any view of a
+    /// class or of its flip finds the entry its normal form stored.
+    fn hub_move_known(&mut self, s: &Spider, j: usize, outward: bool) -> Option<Option<M::Value>> {
+        let k = s.legs.len();
+        if !self.closed_forms || k < 3 {
+            return None;
+        }
+        let hub = if outward { s.hub.after_out() } else { s.hub.after_in() };
+        if !matches!(hub, Need::In | Need::Out) {
+            return None;
+        }
+        if if outward { s.hub.blocks_out(k) } else { s.hub.blocks_in(k) } {
+            return Some(None);
+        }
+        let leg = s.legs[j];
+        let outer = if leg.len == 1 {
+            // The leg's end is the far end of the marked edge.
+            if if outward { leg.end.blocks_in(1) } else { leg.end.blocks_out(1) } {
+                return Some(None);
+            }
+            M::empty()
+        } else {
+            let label = if outward { Need::Out } else { Need::In };
+            let path = Spider::path(label, leg.len - 1, leg.end);
+            if path.is_dead() { M::empty() } else { M::path_value(label, leg.len - 1, leg.end)? }
+        };
+        let legs = s.legs.iter().enumerate().filter(|&(i, _)| i != j).map(|(_, l)| *l).collect();
+        let rest = self.spiders.get_spider(&Spider { hub, legs })?;
+        self.stats.hits += 1;
+        Some(Some(M::sum(outer, rest)))
     }
 
     /// Pushes the values of the moves on edges `2..=len` of leg `j` (whose
