@@ -22,7 +22,7 @@ use super::engine::CanonicalEngine;
 use super::measure::Measure;
 use super::need::Need;
 use super::rows::{Slot, Stored};
-use super::spider::{Leg, Spider};
+use super::spider::{HubMove, Leg, Spider};
 use crate::error::SolveError;
 
 impl<M: Measure> CanonicalEngine<M> {
@@ -73,24 +73,14 @@ impl<M: Measure> CanonicalEngine<M> {
         if !self.closed_forms || k < 3 {
             return None;
         }
-        let hub = if outward { s.hub.after_out() } else { s.hub.after_in() };
+        let Some(HubMove { hub, outer }) = s.hub_move(j, outward) else { return Some(None) };
         if !matches!(hub, Need::In | Need::Out) {
             return None;
         }
-        if if outward { s.hub.blocks_out(k) } else { s.hub.blocks_in(k) } {
-            return Some(None);
-        }
-        let leg = s.legs[j];
-        let outer = if leg.len == 1 {
-            // The leg's end is the far end of the marked edge.
-            if if outward { leg.end.blocks_in(1) } else { leg.end.blocks_out(1) } {
-                return Some(None);
-            }
-            M::empty()
-        } else {
-            let label = if outward { Need::Out } else { Need::In };
-            let path = Spider::path(label, leg.len - 1, leg.end);
-            if path.is_dead() { M::empty() } else { M::path_value(label, leg.len - 1, leg.end)? }
+        let outer = match outer {
+            None => M::empty(),
+            Some((label, leg)) if Spider::path(label, leg.len, leg.end).is_dead() => M::empty(),
+            Some((label, leg)) => M::path_value(label, leg.len, leg.end)?,
         };
         let legs = s.legs.iter().enumerate().filter(|&(i, _)| i != j).map(|(_, l)| *l).collect();
         let rest = self.spiders.get_spider(&Spider { hub, legs })?;

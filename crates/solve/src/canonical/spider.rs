@@ -32,6 +32,16 @@ pub struct Leg {
     pub end: Need,
 }
 
+/// What marking the hub edge of a leg leaves ([`Spider::hub_move`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HubMove {
+    /// The hub's new label.
+    pub hub: Need,
+    /// The path beyond the marked edge, as the label of its end next to
+    /// that edge and the rest of the leg; none when the leg had one edge.
+    pub outer: Option<(Need, Leg)>,
+}
+
 /// Where an edge of a spider-shaped component lies (see [`Spider::layout`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct EdgePlace {
@@ -271,13 +281,10 @@ impl Spider {
     /// `false` when the move is illegal.
     pub fn hub_follower(&self, j: usize, outward: bool, pieces: &mut Vec<Spider>) -> bool {
         let k = self.legs.len();
-        let leg = &self.legs[j];
         pieces.clear();
-        // The hub gains an out-arrow (outward) or an in-arrow.
-        let hub = if outward { self.hub.after_out() } else { self.hub.after_in() };
-        let blocked = if outward { self.hub.blocks_out(k) } else { self.hub.blocks_in(k) };
-        if blocked || !self.push_outer(leg, 1, outward, pieces) {
-            return false;
+        let Some(HubMove { hub, outer }) = self.hub_move(j, outward) else { return false };
+        if let Some((label, leg)) = outer {
+            push_live(pieces, Spider::path(label, leg.len, leg.end));
         }
         let others = self.legs.iter().enumerate().filter(|&(i, _)| i != j).map(|(_, l)| *l);
         if hub == Need::Free {
@@ -286,6 +293,27 @@ impl Spider {
             push_live(pieces, Spider { hub, legs: others.collect() });
         }
         true
+    }
+
+    /// What marking the hub edge of leg `j` (away from the hub when
+    /// `outward`) leaves; `None` when the move is illegal (it would make
+    /// the hub or the leg's end a sink or a source).
+    pub fn hub_move(&self, j: usize, outward: bool) -> Option<HubMove> {
+        let leg = self.legs[j];
+        // The hub gains an out-arrow (outward) or an in-arrow.
+        let hub = if outward { self.hub.after_out() } else { self.hub.after_in() };
+        let k = self.legs.len();
+        if if outward { self.hub.blocks_out(k) } else { self.hub.blocks_in(k) } {
+            return None;
+        }
+        if leg.len == 1 {
+            // The far end of the marked edge is the leg's end, a leaf.
+            let blocked = if outward { leg.end.blocks_in(1) } else { leg.end.blocks_out(1) };
+            return (!blocked).then_some(HubMove { hub, outer: None });
+        }
+        // The far end is an interior vertex needing both: it gains an in- or out-arrow.
+        let label = if outward { Need::Out } else { Need::In };
+        Some(HubMove { hub, outer: Some((label, Leg { len: leg.len - 1, end: leg.end })) })
     }
 
     /// The pieces of the follower that marks edge `p` of leg `j` (counted
