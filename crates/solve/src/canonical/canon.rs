@@ -246,7 +246,36 @@ fn graph_code(c: &Component) -> Vec<u8> {
     let colour: Vec<u64> = (0..adj.len()).map(|v| (c.labels[v] as u64) << 32 | adj[v].len() as u64).collect();
     let cells = refine(&adj, rank(&colour));
     let mut best: Option<Vec<u8>> = None;
-    search(&adj, c, cells, &mut best);
+    search(&adj, cells, &mut best, &|cell| discrete_code(&adj, c, cell));
+    best.expect("the search reaches a discrete partition")
+}
+
+/// A canonical key of a graph with coloured vertices: two graphs get the
+/// same key exactly when an isomorphism maps each vertex to one of its
+/// colour. The same individualization-refinement search as the keys of
+/// components; the code lists the colours in the canonical order and the
+/// sorted edges.
+pub fn coloured_key(adj: &[Vec<usize>], colour: &[u64]) -> Vec<u8> {
+    let start: Vec<(u64, usize)> = (0..adj.len()).map(|v| (colour[v], adj[v].len())).collect();
+    let code = |cell: &[usize]| {
+        let n = adj.len();
+        let mut ordered = vec![0u64; n];
+        for v in 0..n {
+            ordered[cell[v]] = colour[v];
+        }
+        let mut edges: Vec<(u32, u32)> = (0..n)
+            .flat_map(|v| adj[v].iter().filter(move |&&w| v < w).map(move |&w| (v, w)))
+            .map(|(v, w)| (cell[v].min(cell[w]) as u32, cell[v].max(cell[w]) as u32))
+            .collect();
+        edges.sort_unstable();
+        let mut out = Vec::with_capacity(4 + 8 * n + 8 * edges.len());
+        out.extend((n as u32).to_be_bytes());
+        ordered.iter().for_each(|c| out.extend(c.to_be_bytes()));
+        edges.iter().for_each(|&(a, b)| out.extend([a.to_be_bytes(), b.to_be_bytes()].concat()));
+        out
+    };
+    let mut best: Option<Vec<u8>> = None;
+    search(adj, refine(adj, rank(&start)), &mut best, &code);
     best.expect("the search reaches a discrete partition")
 }
 
@@ -281,14 +310,16 @@ pub(super) fn refine(adj: &[Vec<usize>], mut cell: Vec<usize>) -> Vec<usize> {
     }
 }
 
-fn search(adj: &[Vec<usize>], c: &Component, cell: Vec<usize>, best: &mut Option<Vec<u8>>) {
+/// The least code, by `code`, of the discrete partitions that refinement
+/// and individualization reach from `cell`.
+fn search(adj: &[Vec<usize>], cell: Vec<usize>, best: &mut Option<Vec<u8>>, code: &dyn Fn(&[usize]) -> Vec<u8>) {
     let n = adj.len();
     let mut size = vec![0usize; n];
     for &x in &cell {
         size[x] += 1;
     }
     let Some(target) = (0..n).find(|&x| size[x] >= 2) else {
-        let code = discrete_code(adj, c, &cell);
+        let code = code(&cell);
         if best.as_ref().is_none_or(|b| code < *b) {
             *best = Some(code);
         }
@@ -307,7 +338,7 @@ fn search(adj: &[Vec<usize>], c: &Component, cell: Vec<usize>, best: &mut Option
         tried.push(v);
         // v alone just before the rest of its cell.
         let split: Vec<usize> = (0..n).map(|w| 2 * cell[w] + usize::from(w != v || cell[w] != target)).collect();
-        stacker::maybe_grow(RED_ZONE, STACK_SEGMENT, || search(adj, c, refine(adj, rank(&split)), best));
+        stacker::maybe_grow(RED_ZONE, STACK_SEGMENT, || search(adj, refine(adj, rank(&split)), best, code));
     }
 }
 

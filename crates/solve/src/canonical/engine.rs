@@ -215,23 +215,37 @@ impl<M: Measure> CanonicalEngine<M> {
 
     /// An estimate of the memo bytes that solving `position` from an empty
     /// memo needs, summed over its components (see [`super::estimate`]
-    /// for how each is estimated and how close it comes).
+    /// for how each is estimated and how close it comes). Components with
+    /// cycles get the fine count, which keys up to `2^18` pieces of each.
     pub fn estimate(&self, position: Position<'_>) -> u64 {
-        self.estimate_components(&decompose(position))
+        self.estimate_components(&decompose(position), true)
+    }
+
+    /// The quick estimate: as [`CanonicalEngine::estimate`], but with
+    /// cycles the pieces of a component are weighed by their labellings,
+    /// not keyed, so that isomorphic pieces count apart. It takes at most
+    /// `2^18` steps of arithmetic per component and is coarser: measured
+    /// at 0.78 to 489 times the memo.
+    pub fn quick_estimate(&self, position: Position<'_>) -> u64 {
+        self.estimate_components(&decompose(position), false)
     }
 
     /// The estimate of [`CanonicalEngine::estimate`] for one component.
     pub fn estimate_component(&self, c: &Component) -> u64 {
-        let entry = std::mem::size_of::<<M::Value as Stored>::Cell>() as u64;
-        let closed = self.closed_forms && M::path_value(Need::Free, 1, Need::Free).is_some();
-        estimate::component_bytes(c, entry, ENTRY_OVERHEAD, closed)
+        self.component_estimate(c, true)
     }
 
-    fn estimate_components(&self, comps: &[StateComponent]) -> u64 {
+    fn component_estimate(&self, c: &Component, fine: bool) -> u64 {
+        let entry = std::mem::size_of::<<M::Value as Stored>::Cell>() as u64;
+        let closed = self.closed_forms && M::path_value(Need::Free, 1, Need::Free).is_some();
+        estimate::component_bytes(c, entry, ENTRY_OVERHEAD, closed, fine)
+    }
+
+    fn estimate_components(&self, comps: &[StateComponent], fine: bool) -> u64 {
         comps
             .iter()
             .map(|c| match c.cells.is_empty() {
-                true => self.estimate_component(&c.component),
+                true => self.component_estimate(&c.component, fine),
                 false => super::cells::estimate::component_bytes(&c.with_cells(), ENTRY_OVERHEAD),
             })
             .fold(0u64, u64::saturating_add)
@@ -249,12 +263,17 @@ impl<M: Measure> CanonicalEngine<M> {
         control.cancel.check()?;
         self.control = control.clone();
         let comps = decompose(position);
-        let needed = self.estimate_components(&comps);
         let budget = control.budget.get();
         // What the memo already holds is not needed again, so the estimate
-        // is compared with the budget alone.
-        if needed > budget {
-            return Err(SolveError::MemoryBudget { engine: Engine::Canonical, needed, budget });
+        // is compared with the budget alone. The quick estimate, never
+        // measured below 0.78 of the memo, admits a game at once when twice
+        // it fits; any other game is refused only if the fine estimate is
+        // past the budget.
+        if self.estimate_components(&comps, false).saturating_mul(2) > budget {
+            let needed = self.estimate_components(&comps, true);
+            if needed > budget {
+                return Err(SolveError::MemoryBudget { engine: Engine::Canonical, needed, budget });
+            }
         }
         Ok(comps)
     }

@@ -18,8 +18,8 @@
 //! leg. The classes of a spider and of its flip share rows, which the
 //! estimate does not use: it is an upper bound.
 //!
-//! **Cycles**: the cycle classes (one per edge at most) and the paths they
-//! break into, as a spider-shaped path.
+//! **Cycles**: the cycle itself (any move breaks it into a path) and the
+//! paths it breaks into, as a spider-shaped path.
 //!
 //! **Other trees** ([`super::reach::pieces`]). A class reached from a tree
 //! is a connected piece `S` of its constrained vertices, each vertex of `S`
@@ -38,45 +38,72 @@
 //! flip. It counts isomorphic pieces at different places apart, so it
 //! errs high.
 //!
-//! **Graphs with cycles** ([`super::reach::classes`]): the smaller of two
-//! estimates. *Sparse*: every connected set of the constrained edges, with
-//! the same ways, listed one by one while there are at most `2^18` (from
-//! its lowest edge, each frontier edge added and then banned from the
-//! steps after it, so each set comes once), the trees and the pieces with
-//! a cycle apart, the latter keyed at their own mean size; past that, the
-//! pieces of a spanning forest, each with `2^r - 1` more with a cycle (`r`
-//! independent cycles), keyed at the whole component's size. *Dense*: the
-//! labelled states up to the pendant edges' order, over the symmetries.
-//! Each constrained vertex is free, needs both, in or out; an edge between
-//! two of them is forced unmarked except from a vertex needing in to one
-//! needing out or a free one (two ways); the number of labellings is
-//! estimated by a mean field (the annealed count maximized over the label
-//! frequencies, within 1.2 to 1.9 of the exact count on `K4..K8`), and
-//! divided by twice the automorphisms, estimated by individualization and
-//! refinement ([`super::reach::log2_symmetry`]). The dense estimate is what
-//! makes complete graphs cheap to refuse: `K9` about 880 MiB, `K10` about
-//! 31 GiB, `K12` about 131 TiB.
+//! **Graphs with cycles** ([`super::reach::classes`]). While a component
+//! has at most `2^18` connected sets of constrained edges, each is listed
+//! (from its lowest edge, each frontier edge added and then banned from
+//! the steps after it, so each set comes once) and counted two ways:
+//!
+//! * *quick*: weighed by its vertices' ways, as on trees, and halved for
+//!   the flip. Isomorphic pieces at different places count apart, which
+//!   on symmetric graphs is far too many (the Petersen graph: 489 times
+//!   the memo);
+//! * *fine*: its shape (the piece, its labels, its **chords**, the marked
+//!   edges between two of its vertices, and its edges leaving) is keyed
+//!   ([`super::canon::coloured_key`]) and each shape's classes are counted
+//!   once, up to the shape's symmetries and the flip, by Burnside's lemma
+//!   ([`super::orbits::Piece`]). A chord leaves its two ends needing
+//!   opposite directions, and an edge leaving may stay unmarked (a pendant
+//!   free edge of the class) only towards a vertex that can be free.
+//!
+//! The engine admits a game at once when twice the quick estimate, which
+//! costs at most `2^18` steps of arithmetic per component, fits its
+//! budget; any other game is refused only if the fine estimate, which
+//! keys up to `2^18` shapes (milliseconds on sparse graphs, 0.5 s on
+//! `K6`), is past the budget too.
+//! Past `2^18` connected sets, both are the smaller of two cruder counts.
+//! *Sparse*: the pieces of a spanning forest, each with `2^r - 1` more
+//! with a cycle (`r` independent cycles). *Dense*: the labelled states up
+//! to the pendant edges' order, over the symmetries. Each constrained
+//! vertex is free, needs both, in or out; an edge between two of them is
+//! forced unmarked except from a vertex needing in to one needing out or a
+//! free one (two ways); the number of labellings is estimated by a mean
+//! field (the annealed count maximized over the label frequencies, within
+//! 1.2 to 1.9 of the exact count on `K4..K8`), and divided by twice the
+//! automorphisms, estimated by individualization and refinement
+//! ([`super::reach::log2_symmetry`]). The dense estimate is what makes
+//! complete graphs cheap to refuse: `K9` about 880 MiB, `K10` about 31
+//! GiB, `K12` about 131 TiB.
 //!
 //! Bytes: trees of at most 32 vertices are keyed by their AHU codes in the
 //! tree memo (24 bytes an entry up to 16 vertices, 40 past); a general
 //! entry is the map's overhead and its key (two bytes a vertex for larger
 //! trees; a header, the labels and two words an edge for graphs with
-//! cycles). On a graph with cycles the tree pieces are counted at twice
-//! the tree memo's bytes (they are mostly spiders, in rows the few pieces
-//! share little) and the pieces with a cycle at a general entry's.
+//! cycles). The fine count prices a spider-shaped tree class (one special
+//! vertex, [`super::orbits::Piece::special_shares`]) at 256 bytes
+//! and a tree class with no special vertex (a path, valued by the closed
+//! forms) at nothing; the quick count, which cannot tell them apart,
+//! prices every tree piece of a graph with cycles at twice a tree entry.
+//! Pieces with a cycle are priced at a general entry's bytes.
 //!
-//! **Measured factors** (estimate over the memo filled, `crates/solve/tests/memo_estimate.rs`,
-//! every family from its empty state): spiders, stars, brooms and paths
-//! 2.2 to 3.8; caterpillars 1.1 to 2.1; random trees of 8 to 14 edges 1.2
-//! to 4.0; complete graphs `K4..K6` 3.2 to 4.6, `K6` less an edge 13.7;
-//! sparse graphs with cycles (cycles with one or two chords, `G(n, p)` with
-//! 8 to 20 vertices) 1.3 to 6.8 (2.1 to 79 when every piece of a spanning
-//! forest was doubled per independent cycle); smaller, denser random
-//! graphs (`G(8, 0.3)`, `G(10, 0.25)`) 1.7 to 29. No family measured is
-//! estimated low. Arithmetic is in floating point (in `log2` for the
-//! general estimate) and saturates at `u64::MAX`; the estimate takes
-//! microseconds on small components, linear time on trees, and at most
-//! `2^18` steps of the enumeration on graphs with cycles.
+//! **Measured factors** (estimate over the memo filled,
+//! `crates/solve/tests/memo_estimate.rs`, every family from its empty
+//! state; none below 1): spiders, stars, brooms and paths 2.2 to 3.8;
+//! caterpillars and random trees of 8 to 14 edges 1.1 to 4.0; complete
+//! graphs `K4..K6` 1.4 to 1.6, `K6` less an edge 2.5; cycles with one or
+//! two chords and sparse `G(n, p)` with 8 to 20 vertices 1.4 to 3.5;
+//! denser `G(8, 0.3)`, `G(10, 0.25)` 1.6 to 3.4; `K3,3`, `K3,4`, the cube,
+//! the Petersen graph, the wheel `W6` and a theta graph 2.4 to 4.4; every
+//! connected graph on 6 vertices 1.1 to 4.2, and on 7 vertices 1.1 to 6.6
+//! but for the three densest, past the fine count's `2^18` pieces, where
+//! the dense estimate gives `K7` less an edge 15.8 and less two edges 27
+//! and 29 (`K7` itself 5.5; the fine count, enumerating all the pieces of
+//! `K7`, less an edge and less two in 40, 10 and 4 s, gives 1.3, 2.3 and
+//! 3.2). The quick estimate on the
+//! same graphs: 0.78 to 45 on the graphs on 6 vertices, up to 29 on the
+//! random ones, 276 on the cube and 489 on the Petersen graph, which is
+//! why the engine admits a game on it only when twice it fits. Arithmetic
+//! is in floating point (in `log2` for the general estimate) and saturates
+//! at `u64::MAX`.
 
 use super::component::Component;
 use super::need::Need;
@@ -88,9 +115,9 @@ use crate::size::saturate;
 /// An estimate of the memo bytes that solving the component `c` from an
 /// empty memo needs: [`memo_bytes`] when it is spider-shaped, the paths it
 /// breaks into when it is a cycle, and otherwise the classes of
-/// [`reach::log2_classes`] times the bytes of a general entry (`overhead`
-/// and the key of a class as large as `c`).
-pub fn component_bytes(c: &Component, entry_bytes: u64, overhead: u64, closed_paths: bool) -> u64 {
+/// [`reach::classes`] (its fine count when `fine`) times the bytes of their
+/// entries (`overhead` and the key of a class).
+pub fn component_bytes(c: &Component, entry_bytes: u64, overhead: u64, closed_paths: bool, fine: bool) -> u64 {
     if let Some(s) = Spider::from_component(c) {
         return memo_bytes(&s, entry_bytes, closed_paths);
     }
@@ -107,21 +134,31 @@ pub fn component_bytes(c: &Component, entry_bytes: u64, overhead: u64, closed_pa
     };
     let entry = if tree { tree_entry } else { overhead as f64 + 5.0 + n + 8.0 * m };
     if !tree && c.degrees().iter().all(|&d| d == 2) {
-        // A cycle: the cycle classes it passes through, then paths.
+        // A cycle: its own class (any move breaks it into a path), then paths.
         let path = Spider::path(Need::In, c.edges.len() as u32 - 1, Need::Out).normalize();
-        return saturate(m * entry + memo_bytes(&path, entry_bytes, closed_paths) as f64);
+        return saturate(entry + memo_bytes(&path, entry_bytes, closed_paths) as f64);
     }
-    let classes = reach::classes(c);
-    // The tree pieces of a graph with cycles are mostly spider-shaped, kept
-    // in rows (`super::rows`) that the few pieces of a sparse component
-    // share less than those of a tree do: twice a tree entry each (at one,
-    // the unicyclic `G(12, 0.15) #1` of the measured factors is estimated
-    // at 0.66 of its memo and `G(10, 0.25) #3` at 0.93).
-    let piece = if tree { tree_entry } else { 2.0 * tree_entry };
+    let classes = reach::classes(c, fine);
+    // The quick count's tree pieces of a graph with cycles, mostly
+    // spider-shaped, are kept in rows (`super::rows`) that the few pieces
+    // of a sparse component share less than those of a tree do: twice a
+    // tree entry each (at one, the unicyclic `G(12, 0.15) #1` of the
+    // measured factors was estimated at 0.66 of its memo). The fine count
+    // tells the spider-shaped classes apart.
+    let piece = if tree || classes.fine { tree_entry } else { 2.0 * tree_entry };
     // A class with a cycle is keyed at its own size.
     let cyclic_entry = overhead as f64 + 5.0 + classes.cyclic_size;
-    saturate(classes.trees.exp2() * piece + classes.cyclic.exp2() * cyclic_entry)
+    saturate(
+        classes.spiders.exp2() * SPIDER_CLASS + classes.trees.exp2() * piece + classes.cyclic.exp2() * cyclic_entry,
+    )
 }
+
+/// Bytes of a spider-shaped class of a graph with cycles: it is kept under
+/// each of its distinct legs (three to seven views), each a slot in a row
+/// that few other classes share. Measured on the graphs with cycles of
+/// `crates/solve/tests/memo_estimate.rs`: 100 to 250 bytes a class, 150 on
+/// average.
+const SPIDER_CLASS: f64 = 256.0;
 
 /// Bytes of a row besides its slots: its key and place in the row table
 /// (as [`super::rows::row_bytes`] counts them).

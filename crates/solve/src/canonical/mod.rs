@@ -18,7 +18,9 @@
 //!   the parent, one move per orbit; [`treememo`]: their memo;
 //! * [`estimate`]: the memo a state needs, estimated up front, component by
 //!   component; [`reach`]: the classes of components that are not
-//!   spider-shaped, counted for the estimate;
+//!   spider-shaped, counted for the estimate; `enumerate`: the connected
+//!   pieces of a component with cycles, one by one; [`orbits`]: a piece's
+//!   classes up to its symmetries, by Burnside's lemma;
 //! * [`engine`]: the memo and the entry points; `recursion`: the memoized
 //!   recursion itself;
 //! * [`persist`]: the memo saved to a file and loaded back, so that
@@ -37,10 +39,12 @@ pub mod component;
 pub mod cycle;
 mod descent;
 pub mod engine;
+mod enumerate;
 pub mod estimate;
 mod legs;
 pub mod measure;
 pub mod need;
+pub mod orbits;
 pub mod persist;
 pub mod reach;
 mod recursion;

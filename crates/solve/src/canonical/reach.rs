@@ -4,6 +4,7 @@
 
 use super::canon::{adjacency, rank, refine};
 use super::component::Component;
+use super::enumerate::enumerated;
 use super::need::Need;
 
 /// Components with more vertices than this get no symmetry estimate (it
@@ -19,7 +20,7 @@ const MAX_SYMMETRY_VERTICES: usize = 256;
 /// closed, as one must be marked): `1 + 2 free` closed, `2 + 2 free`
 /// otherwise. One that needs in or out already stays so with `0..=free`
 /// pendant edges unmarked: `1 + free`.
-fn ways(label: Need, free: usize, closed: bool) -> f64 {
+pub(super) fn ways(label: Need, free: usize, closed: bool) -> f64 {
     let free = free as f64;
     match (label, closed) {
         (Need::Both, true) => 1.0 + 2.0 * free,
@@ -116,137 +117,6 @@ pub fn pieces(c: &Component, deg: &[usize], adj: &[Vec<usize>]) -> f64 {
     Forest::new(c, adj).weighted(c, deg)
 }
 
-/// Past this many connected pieces, [`enumerated`] gives up.
-const MAX_ENUMERATED: u64 = 1 << 18;
-
-/// The weighted connected pieces of a component with cycles, one by one:
-/// every connected set of its constrained edges, with its vertices' ways
-/// to be labelled ([`ways`]), summed apart for the trees and the pieces
-/// with a cycle. `None` past 64 constrained edges or [`MAX_ENUMERATED`]
-/// pieces. Each connected set is listed once: from its lowest edge, by
-/// adding at each step one edge of the frontier and banning it from the
-/// steps after (the extension scheme of connected-subgraph enumeration).
-fn enumerated(c: &Component, free: &[usize], deg: &[usize]) -> Option<Pieces> {
-    let constrained = |v: usize| c.labels[v] != Need::Free;
-    let core: Vec<(usize, usize)> = c
-        .edges
-        .iter()
-        .map(|&(u, v)| (u as usize, v as usize))
-        .filter(|&(u, v)| constrained(u) && constrained(v))
-        .collect();
-    if core.len() > 64 {
-        return None;
-    }
-    let mut touching = vec![0u64; c.labels.len()];
-    for (i, &(u, v)) in core.iter().enumerate() {
-        touching[u] |= 1 << i;
-        touching[v] |= 1 << i;
-    }
-    let mut walk = Walk {
-        c,
-        free,
-        deg,
-        neighbours: core.iter().enumerate().map(|(i, &(u, v))| (touching[u] | touching[v]) & !(1 << i)).collect(),
-        core: &core,
-        inside: vec![0; c.labels.len()],
-        visits: 0,
-        pieces: Pieces::default(),
-    };
-    for (i, &(u, v)) in core.iter().enumerate() {
-        let lower = if i == 63 { u64::MAX } else { (1u64 << (i + 1)) - 1 };
-        let (mut s, mut vertices) = (0, 0);
-        let product = walk.add(i, &mut s, &mut vertices, 1.0);
-        if !walk.extend(s, walk.neighbours[i] & !lower, lower, product, vertices, 1) {
-            return None;
-        }
-        (walk.inside[u], walk.inside[v]) = (0, 0);
-    }
-    Some(walk.pieces)
-}
-
-/// The state of [`enumerated`].
-struct Walk<'a> {
-    c: &'a Component,
-    free: &'a [usize],
-    deg: &'a [usize],
-    core: &'a [(usize, usize)],
-    /// The edges sharing an end with each constrained edge, as bits.
-    neighbours: Vec<u64>,
-    /// Each vertex's edges in the current piece.
-    inside: Vec<usize>,
-    visits: u64,
-    pieces: Pieces,
-}
-
-/// Weighted counts of pieces ([`enumerated`]).
-#[derive(Debug, Default, Clone, Copy)]
-struct Pieces {
-    trees: f64,
-    cyclic: f64,
-    /// The weighted sum of `vertices + 8 edges` over the pieces with a cycle.
-    cyclic_size: f64,
-}
-
-impl Walk<'_> {
-    /// A vertex's ways with `inside` of its edges in the piece.
-    fn ways(&self, v: usize, inside: usize) -> f64 {
-        ways(self.c.labels[v], self.free[v], inside == self.deg[v] - self.free[v])
-    }
-
-    /// Adds edge `i` to the piece `s`; returns the product of ways updated.
-    fn add(&mut self, i: usize, s: &mut u64, vertices: &mut usize, mut product: f64) -> f64 {
-        *s |= 1 << i;
-        let (u, v) = self.core[i];
-        for w in [u, v] {
-            let d = self.inside[w];
-            product *= if d == 0 { self.ways(w, 1) } else { self.ways(w, d + 1) / self.ways(w, d) };
-            *vertices += usize::from(d == 0);
-            self.inside[w] = d + 1;
-        }
-        product
-    }
-
-    /// Counts the piece `s` and every piece grown from it by edges of
-    /// `frontier` and their neighbours, never by edges of `banned`;
-    /// `false` past [`MAX_ENUMERATED`] pieces.
-    fn extend(
-        &mut self,
-        s: u64,
-        mut frontier: u64,
-        mut banned: u64,
-        product: f64,
-        vertices: usize,
-        edges: usize,
-    ) -> bool {
-        self.visits += 1;
-        if self.visits > MAX_ENUMERATED {
-            return false;
-        }
-        if edges + 1 == vertices {
-            self.pieces.trees += product;
-        } else {
-            self.pieces.cyclic += product;
-            self.pieces.cyclic_size += product * (vertices + 8 * edges) as f64;
-        }
-        while frontier != 0 {
-            let i = frontier.trailing_zeros() as usize;
-            frontier &= frontier - 1;
-            let (mut grown, mut count) = (s, vertices);
-            let p = self.add(i, &mut grown, &mut count, product);
-            let next = frontier | (self.neighbours[i] & !grown & !banned);
-            let ok = self.extend(grown, next, banned, p, count, edges + 1);
-            let (u, v) = self.core[i];
-            self.inside[u] -= 1;
-            self.inside[v] -= 1;
-            if !ok {
-                return false;
-            }
-            banned |= 1 << i;
-        }
-        true
-    }
-}
-
 /// An upper estimate of the number of automorphisms of the component's
 /// constrained vertices (coloured by label and degree, so that pendant
 /// free edges count by their number), as `log2`: the product of the cell
@@ -267,7 +137,16 @@ pub fn log2_symmetry(c: &Component, deg: &[usize], adj: &[Vec<usize>]) -> f64 {
     let core: Vec<Vec<usize>> =
         constrained.iter().map(|&v| adj[v].iter().map(|&w| local[w]).filter(|&w| w != usize::MAX).collect()).collect();
     let colour: Vec<u64> = constrained.iter().map(|&v| (c.labels[v] as u64) << 32 | deg[v] as u64).collect();
-    let mut cell = refine(&core, rank(&colour));
+    log2_automorphisms(&core, &colour)
+}
+
+/// An upper estimate of the automorphisms of a graph that keep `colour`,
+/// as `log2`: the product of the cell sizes met while individualizing one
+/// vertex of the first non-singleton cell and refining, until the
+/// partition is discrete (exact when every cell so met is an orbit).
+fn log2_automorphisms(core: &[Vec<usize>], colour: &[u64]) -> f64 {
+    let n = core.len();
+    let mut cell = refine(core, rank(colour));
     let mut log2 = 0.0;
     loop {
         let mut size = vec![0usize; n];
@@ -278,7 +157,7 @@ pub fn log2_symmetry(c: &Component, deg: &[usize], adj: &[Vec<usize>]) -> f64 {
         log2 += (size[target] as f64).log2();
         let v = (0..n).find(|&v| cell[v] == target).expect("a vertex of the cell");
         let split: Vec<usize> = (0..n).map(|w| 2 * cell[w] + usize::from(w != v || cell[w] != target)).collect();
-        cell = refine(&core, rank(&split));
+        cell = refine(core, rank(&split));
     }
 }
 
@@ -328,55 +207,78 @@ pub fn log2_states(c: &Component, deg: &[usize], adj: &[Vec<usize>]) -> f64 {
 /// The estimated number of memo classes reached from a component that is
 /// not spider-shaped (nor a cycle), as `log2` ([`classes`]).
 pub fn log2_classes(c: &Component) -> f64 {
-    let k = classes(c);
-    (k.trees.exp2() + k.cyclic.exp2()).log2()
+    classes(c, true).total()
 }
 
 /// The memo classes a component reaches, estimated ([`classes`]).
 #[derive(Debug, Clone, Copy)]
 pub struct Classes {
-    /// The classes that are trees (the memo of small trees holds them at a
+    /// The classes that are tree pieces of a graph with cycles shaped as a
+    /// spider or a path (most of their classes are kept in the rows of
+    /// [`super::rows`]), as `log2`.
+    pub spiders: f64,
+    /// The other classes that are trees (the memo of small trees holds them at a
     /// fraction of the bytes), as `log2`.
     pub trees: f64,
     /// The classes with a cycle, as `log2`.
     pub cyclic: f64,
     /// Their mean `vertices + 8 edges` (what their keys grow by).
     pub cyclic_size: f64,
+    /// `true` for the fine count (pieces keyed by shape): classes counted up to
+    /// isomorphism (else pieces at different places count apart).
+    pub fine: bool,
+}
+
+impl Classes {
+    /// All the classes, as `log2`.
+    pub fn total(&self) -> f64 {
+        (self.spiders.exp2() + self.trees.exp2() + self.cyclic.exp2()).log2()
+    }
 }
 
 /// The classes a component that is not spider-shaped (nor a cycle)
 /// reaches: on a tree, the labelled pieces ([`pieces`]) halved for the
-/// flip. With cycles, the smaller of two counts: the sparse one, every
-/// connected piece of the constrained edges with its labellings
-/// (listed one by one) while there are at most `2^18`, else the
-/// pieces of a spanning forest each with `2^r - 1` more with a cycle; and
-/// the dense one, the states over the symmetries ([`log2_states`],
-/// [`log2_symmetry`]), all counted as classes with a cycle. Halved for the
-/// flip.
-pub fn classes(c: &Component) -> Classes {
+/// flip. With cycles and at most `2^18` connected pieces of the
+/// constrained edges, their fine count when `fine` (each piece's shape
+/// keyed, its classes counted up to symmetry);
+/// otherwise the smaller of two counts: the sparse one, those pieces
+/// weighed by their labellings (the quick count) or,
+/// past `2^18` of them, the pieces of a spanning forest each with `2^r -
+/// 1` more with a cycle; and the dense one, the states over the symmetries
+/// ([`log2_states`], [`log2_symmetry`]), all counted as classes with a
+/// cycle, halved for the flip.
+pub fn classes(c: &Component, fine: bool) -> Classes {
     let adj = adjacency(c);
     let deg: Vec<usize> = adj.iter().map(Vec::len).collect();
     let forest = Forest::new(c, &adj);
     let whole = (c.labels.len() + 8 * c.edges.len()) as f64;
+    let none = f64::NEG_INFINITY;
     if c.is_tree() {
-        return Classes { trees: forest.weighted(c, &deg).log2() - 1.0, cyclic: f64::NEG_INFINITY, cyclic_size: whole };
+        let trees = forest.weighted(c, &deg).log2() - 1.0;
+        return Classes { spiders: none, trees, cyclic: none, cyclic_size: whole, fine: false };
     }
-    let sparse = match enumerated(c, &forest.free, &deg) {
+    let sparse = match enumerated(c, &adj, &deg, &forest.free, fine) {
         Some(p) => Classes {
-            trees: p.trees.log2() - 1.0,
-            cyclic: p.cyclic.log2() - 1.0,
+            spiders: p.spiders.log2(),
+            trees: p.trees.log2(),
+            cyclic: p.cyclic.log2(),
             cyclic_size: if p.cyclic > 0.0 { p.cyclic_size / p.cyclic } else { whole },
+            fine,
         },
         None => {
             let trees = forest.weighted(c, &deg).log2() - 1.0;
             let cycle_rank = (c.edges.len() + 1) as f64 - c.labels.len() as f64;
-            Classes { trees, cyclic: trees + (cycle_rank.exp2() - 1.0).log2(), cyclic_size: whole }
+            let cyclic = trees + (cycle_rank.exp2() - 1.0).log2();
+            Classes { spiders: none, trees, cyclic, cyclic_size: whole, fine: false }
         }
     };
+    if sparse.fine {
+        return sparse;
+    }
     let dense = log2_states(c, &deg, &adj) - log2_symmetry(c, &deg, &adj) - 1.0;
-    if (sparse.trees.exp2() + sparse.cyclic.exp2()).log2() <= dense {
+    if sparse.total() <= dense {
         sparse
     } else {
-        Classes { trees: f64::NEG_INFINITY, cyclic: dense, cyclic_size: whole }
+        Classes { spiders: none, trees: none, cyclic: dense, cyclic_size: whole, fine: false }
     }
 }
