@@ -72,7 +72,14 @@
 //! automorphisms, estimated by individualization and refinement
 //! ([`super::reach::log2_symmetry`]). The dense estimate is what makes
 //! complete graphs cheap to refuse: `K9` about 880 MiB, `K10` about 31
-//! GiB, `K12` about 131 TiB.
+//! GiB, `K12` about 131 TiB. The fine estimate also counts the pieces of a
+//! component of at most 11 constrained vertices and `2^10` automorphisms
+//! by vertex set and direction (`directed`: each vertex of a connected
+//! set needs both, in or out, the edges between one needing in and one
+//! needing out are chords or not, and the piece connects the set), over
+//! the automorphisms, and keeps the least of the three: on dense graphs
+//! it is far closer than the states (`K7` less an edge: 3.2 times the
+//! memo, where the states over the symmetries give 15.8).
 //!
 //! Bytes: trees of at most 32 vertices are keyed by their AHU codes in the
 //! tree memo (24 bytes an entry up to 16 vertices, 40 past); a general
@@ -93,12 +100,13 @@
 //! two chords and sparse `G(n, p)` with 8 to 20 vertices 1.4 to 3.5;
 //! denser `G(8, 0.3)`, `G(10, 0.25)` 1.6 to 3.4; `K3,3`, `K3,4`, the cube,
 //! the Petersen graph, the wheel `W6` and a theta graph 2.4 to 4.4; every
-//! connected graph on 6 vertices 1.1 to 4.2, and on 7 vertices 1.1 to 6.6
-//! but for the three densest, past the fine count's `2^18` pieces, where
-//! the dense estimate gives `K7` less an edge 15.8 and less two edges 27
-//! and 29 (`K7` itself 5.5; the fine count, enumerating all the pieces of
-//! `K7`, less an edge and less two in 40, 10 and 4 s, gives 1.3, 2.3 and
-//! 3.2). The quick estimate on the
+//! connected graph on 6 vertices 1.1 to 4.2, and on 7 vertices 1.1 to
+//! 6.6; past the `2^18` pieces, `K7` 5.5 (the states over its 5,040
+//! symmetries), `K7` less one or two edges 3.2 to 6.5 and three graphs on
+//! 8 vertices with 24, 23 and 20 edges 3.3, 3.0 and 9.9 (the pieces by
+//! vertex set and direction; the states gave 16 to 29), where the fine
+//! count, listing all the pieces of `K7`, less an edge and less two in
+//! 40, 10 and 4 s, would give 1.3, 2.3 and 3.2. The quick estimate on the
 //! same graphs: 0.78 to 45 on the graphs on 6 vertices, up to 29 on the
 //! random ones, 276 on the cube and 489 on the Petersen graph, which is
 //! why the engine admits a game on it only when twice it fits. Arithmetic

@@ -20,7 +20,8 @@
 //!   component; [`reach`]: the classes of components that are not
 //!   spider-shaped, counted for the estimate; `enumerate`: the connected
 //!   pieces of a component with cycles, one by one; [`orbits`]: a piece's
-//!   classes up to its symmetries, by Burnside's lemma;
+//!   classes up to its symmetries, by Burnside's lemma; `directed`: the
+//!   pieces of a dense component counted by vertex set and direction;
 //! * [`engine`]: the memo and the entry points; `recursion`: the memoized
 //!   recursion itself;
 //! * [`persist`]: the memo saved to a file and loaded back, so that
@@ -38,6 +39,7 @@ pub mod closed;
 pub mod component;
 pub mod cycle;
 mod descent;
+mod directed;
 pub mod engine;
 mod enumerate;
 pub mod estimate;
