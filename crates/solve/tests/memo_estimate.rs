@@ -253,7 +253,7 @@ fn every_connected_graph_on_six_vertices_within_a_factor_of_8() {
 /// Dense graphs with more than `2^18` connected sets of edges, past what
 /// the fine count lists: `K7` (the states over its symmetries) and `K7`
 /// less one edge or two (the pieces counted by vertex set and direction;
-/// the states over the symmetries gave 16 to 29). Measured 3.2 to 6.5.
+/// the states over the symmetries gave 16 to 29). Measured 1.9 to 5.5.
 #[test]
 fn dense_graphs_past_the_enumeration_within_a_factor_of_8() {
     let mut graphs = vec![("K7".to_string(), complete(7, 0)), ("K7 less an edge".to_string(), complete(7, 1))];

@@ -16,14 +16,17 @@ const MAX_DIRECTED_VERTICES: usize = 11;
 /// of constrained vertices, each vertex of `S` needs both with no marked
 /// edge (one way), or needs in or out with `0..=l` of its `l` edges
 /// leaving `S` towards a vertex that can be free unmarked (`1 + l` ways
-/// each); every edge of `S` between a vertex needing in and one needing
-/// out is a chord or an edge of the piece, every other edge of `S` is in
-/// the piece, and the piece connects `S` ([`connecting`]). It errs high
-/// (a vertex with a direction need not have a marked edge, and pieces
-/// isomorphic by a map that is no automorphism of the component count
-/// apart), the more so the sparser the component: over the automorphisms,
-/// 0.9 to 1.6 times the fine count on `K7` less up to three edges, 8 to
-/// 70 times on sparse random graphs. `None` past [`MAX_DIRECTED_VERTICES`]
+/// each; all `l` unmarked only if another edge is marked); every edge of
+/// `S` between a vertex needing in and one needing out is a chord or an
+/// edge of the piece, every other edge of `S` is in the piece, and the
+/// piece connects `S` ([`connecting`]). Over the automorphisms it errs
+/// low where symmetries fix placements (0.4 to 0.75 of the fine count's
+/// classes on `K5`, `K6` and `K7` less up to three edges) and high where
+/// pieces isomorphic by a map that is no automorphism count apart, the
+/// more so the sparser the component; [`super::reach::classes`] prices
+/// its classes at the whole component's entry and uses it below `2^10`
+/// automorphisms, where every dense graph measured past the listing came
+/// to 1.9 to 9 times its memo. `None` past [`MAX_DIRECTED_VERTICES`]
 /// constrained vertices.
 pub(super) fn log2_directed(c: &Component, deg: &[usize], adj: &[Vec<usize>]) -> Option<f64> {
     let constrained: Vec<usize> = (0..adj.len()).filter(|&v| c.labels[v] != Need::Free).collect();
@@ -51,32 +54,46 @@ pub(super) fn log2_directed(c: &Component, deg: &[usize], adj: &[Vec<usize>]) ->
             continue;
         }
         let members: Vec<usize> = (0..n).filter(|&i| s >> i & 1 == 1).collect();
-        // Each member's ways: needing both with no marked edge, in, out.
-        let ways: Vec<[f64; 3]> = members
+        // Each member's edges leaving `S` that may stay unmarked, and
+        // whether one must be marked.
+        let leaving: Vec<(f64, bool)> = members
             .iter()
             .map(|&i| {
-                let v = constrained[i];
-                let leaving = adj[v].iter().filter(|&&w| !inside(w, s));
-                let (l, marked) =
-                    leaving.fold((0.0, false), |(l, m), &w| if may_free(w) { (l + 1.0, m) } else { (l, true) });
-                match c.labels[v] {
-                    Need::Both => [if marked { 0.0 } else { 1.0 }, 1.0 + l, 1.0 + l],
-                    Need::In => [0.0, 1.0 + l, 0.0],
-                    _ => [0.0, 0.0, 1.0 + l],
-                }
+                let out = adj[constrained[i]].iter().filter(|&&w| !inside(w, s));
+                out.fold((0.0, false), |(l, m), &w| if may_free(w) { (l + 1.0, m) } else { (l, true) })
             })
             .collect();
-        // Every assignment of the three states, as base-3 digits.
+        // Every assignment of the three states (needing both with no marked
+        // edge, in, out), as base-3 digits.
         let mut state = vec![0usize; members.len()];
         loop {
-            let (mut product, mut ins, mut outs) = (1.0, 0u32, 0u32);
+            let (mut ins, mut outs) = (0u32, 0u32);
             for (j, &i) in members.iter().enumerate() {
-                product *= ways[j][state[j]];
                 match state[j] {
                     1 => ins |= 1 << i,
                     2 => outs |= 1 << i,
                     _ => {}
                 }
+            }
+            let mut product = 1.0;
+            for (j, &i) in members.iter().enumerate() {
+                let (l, marked) = leaving[j];
+                let label = c.labels[constrained[i]];
+                product *= match (state[j], label) {
+                    (0, Need::Both) if !marked => 1.0,
+                    (0, _) => 0.0,
+                    // A vertex that had no arrow gets one: an edge leaving
+                    // `S` marked (`0..l` unmarked), or one that must be, or
+                    // a chord, which it has with odds `1 - 2^-k` among the
+                    // choices of its `k` edges to the other direction.
+                    (1 | 2, Need::Both) => {
+                        let opposite = if state[j] == 1 { outs } else { ins };
+                        let k = (neighbours[i] & opposite).count_ones();
+                        l + if marked { 1.0 } else { 1.0 - (-f64::from(k)).exp2() }
+                    }
+                    (1, Need::In) | (2, Need::Out) => 1.0 + l,
+                    _ => 0.0,
+                };
             }
             if product > 0.0 {
                 total += product * connecting(s, ins, outs, &neighbours);

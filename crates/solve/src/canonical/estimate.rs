@@ -78,7 +78,7 @@
 //! set needs both, in or out, the edges between one needing in and one
 //! needing out are chords or not, and the piece connects the set), over
 //! the automorphisms, and keeps the least of the three: on dense graphs
-//! it is far closer than the states (`K7` less an edge: 3.2 times the
+//! it is far closer than the states (`K7` less an edge: 1.9 times the
 //! memo, where the states over the symmetries give 15.8).
 //!
 //! Bytes: trees of at most 32 vertices are keyed by their AHU codes in the
@@ -102,11 +102,12 @@
 //! the Petersen graph, the wheel `W6` and a theta graph 2.4 to 4.4; every
 //! connected graph on 6 vertices 1.1 to 4.2, and on 7 vertices 1.1 to
 //! 6.6; past the `2^18` pieces, `K7` 5.5 (the states over its 5,040
-//! symmetries), `K7` less one or two edges 3.2 to 6.5 and three graphs on
-//! 8 vertices with 24, 23 and 20 edges 3.3, 3.0 and 9.9 (the pieces by
-//! vertex set and direction; the states gave 16 to 29), where the fine
-//! count, listing all the pieces of `K7`, less an edge and less two in
-//! 40, 10 and 4 s, would give 1.3, 2.3 and 3.2. The quick estimate on the
+//! symmetries), `K7` less one or two edges 1.9 to 3.7, graphs on 8
+//! vertices with 23 and 24 edges 1.4 and 2.0, and seven with 20 or 21
+//! edges 3.5 to 9.0 (the pieces by vertex set and direction; the states
+//! gave 16 to 29), where the fine count, listing all the pieces of `K7`,
+//! less an edge and less two in 40, 10 and 4 s, would give 1.3, 2.3 and
+//! 3.2. The quick estimate on the
 //! same graphs: 0.78 to 45 on the graphs on 6 vertices, up to 29 on the
 //! random ones, 276 on the cube and 489 on the Petersen graph, which is
 //! why the engine admits a game on it only when twice it fits. Arithmetic

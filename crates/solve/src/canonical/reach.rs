@@ -163,10 +163,13 @@ fn log2_automorphisms(core: &[Vec<usize>], colour: &[u64]) -> f64 {
 }
 
 /// The placements of [`log2_directed`] over the automorphisms fall short
-/// of the classes as the automorphisms grow (more placements are fixed by
-/// a symmetry): against the fine count, `K5` (120 automorphisms) 1.0, `K7`
-/// less an edge (240) 0.94, `K6` (720) 0.70, `K7` (5,040) 0.53. Past `2^10`
-/// automorphisms they are not used.
+/// of the classes where symmetries fix many of them, the more so the more
+/// automorphisms: priced at the whole component's entry, `K7` less an
+/// edge (240 automorphisms) comes to 1.9 times its memo, `K8` less a
+/// perfect matching (384) to 2.0, `K5` (120) to 1.06, `K6` (720) to 0.85
+/// (the last two never get this count: their pieces are few enough to
+/// list) and `K7` (5,040) lower still. Past `2^10` automorphisms the count
+/// is not used.
 const MAX_DIRECTED_SYMMETRY: f64 = 10.0;
 
 /// The number of labelled states of the component up to the pendant free
