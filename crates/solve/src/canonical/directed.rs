@@ -5,6 +5,7 @@
 
 use super::component::Component;
 use super::need::Need;
+use super::orbits::bits;
 
 /// Past this many constrained vertices, [`log2_directed`] gives up (its
 /// work grows as `4^n`: 65,536 steps at 8, 4 million at 11).
@@ -142,11 +143,11 @@ fn connecting(s: u32, ins: u32, outs: u32, neighbours: &[u32]) -> f64 {
         left &= !seen;
     }
     let cross_edges = |a: u32, b: u32| -> u32 {
-        bits32(a & ins).map(|v| (neighbours[v] & b & outs).count_ones()).sum::<u32>()
-            + bits32(a & outs).map(|v| (neighbours[v] & b & ins).count_ones()).sum::<u32>()
+        bits(u64::from(a & ins)).map(|v| (neighbours[v] & b & outs).count_ones()).sum::<u32>()
+            + bits(u64::from(a & outs)).map(|v| (neighbours[v] & b & ins).count_ones()).sum::<u32>()
     };
     if parts == 1 || parts > 8 {
-        let between: u32 = bits32(ins & s).map(|v| (neighbours[v] & outs & s).count_ones()).sum();
+        let between: u32 = bits(u64::from(ins & s)).map(|v| (neighbours[v] & outs & s).count_ones()).sum();
         return f64::from(between).exp2();
     }
     let within: u32 = (0..parts).map(|i| cross_edges(part[i], part[i]) / 2).sum();
@@ -178,17 +179,6 @@ fn connecting(s: u32, ins: u32, outs: u32, neighbours: &[u32]) -> f64 {
         joined[t] = value;
     }
     f64::from(within).exp2() * joined[(1 << parts) - 1]
-}
-
-/// The set bits of a word, lowest first.
-fn bits32(mut b: u32) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (b != 0).then(|| {
-            let i = b.trailing_zeros() as usize;
-            b &= b - 1;
-            i
-        })
-    })
 }
 
 /// `true` when the vertices of `s` are connected by `neighbours`.
