@@ -138,16 +138,7 @@ pub fn log2_symmetry(c: &Component, deg: &[usize], adj: &[Vec<usize>]) -> f64 {
     let core: Vec<Vec<usize>> =
         constrained.iter().map(|&v| adj[v].iter().map(|&w| local[w]).filter(|&w| w != usize::MAX).collect()).collect();
     let colour: Vec<u64> = constrained.iter().map(|&v| (c.labels[v] as u64) << 32 | deg[v] as u64).collect();
-    log2_automorphisms(&core, &colour)
-}
-
-/// An upper estimate of the automorphisms of a graph that keep `colour`,
-/// as `log2`: the product of the cell sizes met while individualizing one
-/// vertex of the first non-singleton cell and refining, until the
-/// partition is discrete (exact when every cell so met is an orbit).
-fn log2_automorphisms(core: &[Vec<usize>], colour: &[u64]) -> f64 {
-    let n = core.len();
-    let mut cell = refine(core, rank(colour));
+    let mut cell = refine(&core, rank(&colour));
     let mut log2 = 0.0;
     loop {
         let mut size = vec![0usize; n];
@@ -158,7 +149,7 @@ fn log2_automorphisms(core: &[Vec<usize>], colour: &[u64]) -> f64 {
         log2 += (size[target] as f64).log2();
         let v = (0..n).find(|&v| cell[v] == target).expect("a vertex of the cell");
         let split: Vec<usize> = (0..n).map(|w| 2 * cell[w] + usize::from(w != v || cell[w] != target)).collect();
-        cell = refine(core, rank(&split));
+        cell = refine(&core, rank(&split));
     }
 }
 
