@@ -1,7 +1,7 @@
 //! The checks behind the fuzz targets, one function per target.
 //!
 //! The same module is compiled into the main crate's test
-//! `tests/fuzz_corpus.rs`, which replays the committed corpus through it,
+//! `tests/it/fuzz_corpus.rs`, which replays the committed corpus through it,
 //! so a plain `cargo test` runs every check on every corpus file.
 
 pub mod checks;

@@ -5,7 +5,7 @@
 //! its own writer).
 //!
 //! Every item here uses only the arrows crates and the standard library, so
-//! that `tests/fuzz_corpus.rs` can compile this module as it is and replay
+//! that `tests/it/fuzz_corpus.rs` can compile this module as it is and replay
 //! the corpus without libFuzzer.
 
 mod graphs;

@@ -93,7 +93,7 @@
 //! Pieces with a cycle are priced at a general entry's bytes.
 //!
 //! **Measured factors** (estimate over the memo filled,
-//! `crates/solve/tests/memo_estimate.rs`, every family from its empty
+//! `crates/solve/tests/it/memo_estimate.rs`, every family from its empty
 //! state; none below 1): spiders, stars, brooms and paths 2.2 to 3.8;
 //! caterpillars and random trees of 8 to 14 edges 1.1 to 4.0; complete
 //! graphs `K4..K6` 1.4 to 1.6, `K6` less an edge 2.5; cycles with one or
@@ -165,7 +165,7 @@ pub fn component_bytes(c: &Component, entry_bytes: u64, overhead: u64, closed_pa
 /// Bytes of a spider-shaped class of a graph with cycles: it is kept under
 /// each of its distinct legs (three to seven views), each a slot in a row
 /// that few other classes share. Measured on the graphs with cycles of
-/// `crates/solve/tests/memo_estimate.rs`: 100 to 250 bytes a class, 150 on
+/// `crates/solve/tests/it/memo_estimate.rs`: 100 to 250 bytes a class, 150 on
 /// average.
 const SPIDER_CLASS: f64 = 256.0;
 

@@ -15,7 +15,7 @@
 //! plus the memo's overhead per entry.
 //!
 //! **Measured factors** (estimate over the memo filled from the empty
-//! state; `tests/cycles_canonical.rs` checks the bound on every plane
+//! state; `tests/it/cycles_canonical.rs` checks the bound on every plane
 //! family member up to 12 edges and on random plane graphs): wheels with 3
 //! to 9 spokes 2.3 to 10, fans 2.7 to 12, ladders and grids `2 x N` 2.1 to
 //! 10, prisms 1.1 to 3.6, grids `3 x N` 4.1 to 5.5, theta graphs `(a, a,

@@ -1,0 +1,9 @@
+//! The integration tests of this crate, as one test executable (one link
+//! of the crate and its dependencies instead of one per file).
+
+mod agreement;
+mod catalog;
+mod classic_games;
+mod common;
+mod source_claims;
+mod sums;

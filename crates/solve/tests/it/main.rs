@@ -1,0 +1,4 @@
+//! The integration tests of this crate, as one test executable (one link
+//! of the crate and its dependencies instead of one per file).
+
+mod memo_estimate;

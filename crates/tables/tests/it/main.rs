@@ -1,0 +1,6 @@
+//! The integration tests of this crate, as one test executable (one link
+//! of the crate and its dependencies instead of one per file).
+
+mod patterns;
+mod plane;
+mod sweeps;
