@@ -12,7 +12,7 @@ use arrows_core::{Decoration, Play, Position, Variant};
 use arrows_solve::report::{MoveValue, Report};
 use arrows_solve::study::{Request, StudyError, study_on};
 use arrows_solve::{Analyzer, Engine, SolveError};
-use arrows_text::{Columns, bytes, count, number};
+use arrows_text::{Columns, bytes, count, number, thousands};
 use std::io::Write;
 use std::time::Duration;
 
@@ -246,7 +246,14 @@ fn write_text(report: &Report, out: &mut impl Write, stats: bool) -> std::io::Re
     };
     writeln!(out, "engine         {}, {} solved", this.engine, count(this.solved, unit))?;
     if stats {
-        writeln!(out, "memo hits      {}", this.memo_hits)?;
+        writeln!(out, "memo hits      {}", thousands(this.memo_hits))?;
+        if this.engine == Engine::Canonical {
+            writeln!(
+                out,
+                "memo evicted   {} (to stay within --max-memory)",
+                count(this.memo_evicted, "class|classes")
+            )?;
+        }
         if let Some(b) = this.peak_memory_bytes {
             // The whole process's peak, per unit of the engine's work.
             let per = if this.solved > 0 {

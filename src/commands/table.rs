@@ -194,13 +194,6 @@ fn sweep_error(e: SweepError) -> CliError {
             }
             _ => CliError::usage(e.to_string()).caused_by(e),
         },
-        SweepError::MemoBudget { needed, .. } => {
-            let advice = format!(
-                "raise --max-memory to at least {}, use fewer --threads, or give another --memo file",
-                arrows_text::bytes(needed)
-            );
-            CliError::usage(format!("{e}; {advice}")).caused_by(e)
-        }
         SweepError::Threads(_) | SweepError::Sink(_) => CliError::failure(e.to_string()).caused_by(e),
         SweepError::Cancelled(c) => c.into(),
     }

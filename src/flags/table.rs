@@ -292,10 +292,9 @@ pub struct SweepArgs {
     /// Keep the canonical engine's solved classes in FILE: read once before
     /// the sweep when FILE exists, written once after it (also after Ctrl-C
     /// or --max-time; replaced atomically). A second sweep, a larger range
-    /// or another shard with the same rules starts from them. Each worker
-    /// starts from a copy of the classes read, so they count against
-    /// --max-memory once per worker; the workers' classes are joined into
-    /// the one file. A file of another rule set, version or engine, or a
+    /// or another shard with the same rules starts from them. The workers
+    /// share one memo, counted once against --max-memory. A file of
+    /// another rule set, version or engine, or a
     /// damaged one, is refused. Shards running at the same time may share a
     /// file: each joins the classes another saved meanwhile before it saves.
     #[arg(long, value_name = "FILE")]

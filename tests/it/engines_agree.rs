@@ -78,6 +78,38 @@ fn every_reachable_state_of_every_trimmed_spider_with_4_or_more_legs_and_at_most
     assert!(states > 11_000_000, "{states}");
 }
 
+/// A memo bounded far below what the games need evicts, and every value
+/// still agrees with brute force: eviction changes the work, not a value.
+#[test]
+fn every_reachable_state_with_a_memo_that_evicts() {
+    let mut checked = 0;
+    for v in VARIANTS {
+        let mut canon = CanonicalEngine::<Grundy>::new().with_memo_bound(4 << 10);
+        for legs in [vec![3, 4, 5], vec![2, 2, 3, 4], vec![1, 6, 6]] {
+            let g = spider(&legs);
+            let empty = Decoration::empty(g.edge_count());
+            let mut brute =
+                BruteForce::new(Position::new(&g, v, &empty), &control()).expect("small enough for brute force");
+            brute.start_grundy().expect("within budget");
+            brute.for_each_solved(|d, want| {
+                let got = canon.state_value(Position::new(&g, v, d), &control()).expect("a state");
+                assert_eq!(got, want, "{v} game on {legs:?} from \"{}\"", d.display(&g));
+                checked += 1;
+            });
+        }
+        for g in trees(11).into_iter().step_by(7) {
+            let empty = Decoration::empty(11);
+            let p = Position::new(&g, v, &empty);
+            let want = BruteForce::new(p, &control()).unwrap().start_grundy().unwrap();
+            assert_eq!(canon.state_value(p, &control()).unwrap(), want, "{v} game on the tree {}", g.edge_list());
+        }
+        let figures = canon.memo_figures();
+        assert!(figures.evicted > 0, "{figures:?}");
+        canon.validate().unwrap();
+    }
+    assert!(checked > 10_000, "{checked}");
+}
+
 #[test]
 fn empty_state_of_every_tree_with_at_most_12_edges() {
     for v in VARIANTS {

@@ -174,7 +174,6 @@ fn sweep_error(e: SweepError) -> PyErr {
             _ => PyValueError::new_err(e.to_string()),
         },
         SweepError::Cancelled(_) => cancelled(),
-        SweepError::MemoBudget { .. } => PyMemoryError::new_err(format!("{e}; raise max_memory")),
         SweepError::EmptyShard { .. } | SweepError::Threads(_) | SweepError::Sink(_) => {
             PyRuntimeError::new_err(e.to_string())
         }

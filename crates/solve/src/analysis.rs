@@ -109,6 +109,9 @@ pub struct Stats {
     pub solved: u64,
     /// Look-ups answered from the memo.
     pub memo_hits: u64,
+    /// Classes the canonical engine's memo evicted to stay within the
+    /// budget during the analysis ([`crate::canonical::memo`]).
+    pub memo_evicted: u64,
 }
 
 /// Analyses a position with the chosen engine, on a fresh engine, within
@@ -254,7 +257,7 @@ impl Analyzer {
                     winning_moves,
                     move_count: position.moves().len(),
                     engine,
-                    stats: Stats { solved: b.explored() as u64, memo_hits: b.memo_hits() },
+                    stats: Stats { solved: b.explored() as u64, memo_hits: b.memo_hits(), memo_evicted: 0 },
                 })
             }
             Engine::Explicit => {
@@ -266,11 +269,12 @@ impl Analyzer {
                     winning_moves,
                     move_count: position.moves().len(),
                     engine,
-                    stats: Stats { solved: game.positions() as u64, memo_hits: 0 },
+                    stats: Stats { solved: game.positions() as u64, memo_hits: 0, memo_evicted: 0 },
                 })
             }
             Engine::Canonical => {
                 let before = self.canonical.stats();
+                let evicted_before = self.canonical.memo_figures().evicted;
                 let followers = self.canonical.follower_values(position, control)?;
                 let mut acc = Grundy::start(followers.len());
                 for &(_, v) in &followers {
@@ -280,6 +284,7 @@ impl Analyzer {
                 let winning_moves =
                     if grundy == 0 { Vec::new() } else { followers.iter().filter(|f| f.1 == 0).map(|f| f.0).collect() };
                 let after = self.canonical.stats();
+                let evicted = self.canonical.memo_figures().evicted - evicted_before;
                 Ok(Analysis {
                     grundy: Some(grundy),
                     winning_moves,
@@ -288,6 +293,7 @@ impl Analyzer {
                     stats: Stats {
                         solved: after.spiders + after.general - before.spiders - before.general,
                         memo_hits: after.hits - before.hits,
+                        memo_evicted: evicted,
                     },
                 })
             }

@@ -110,6 +110,8 @@ pub struct Report {
     pub solved: u64,
     /// Memo look-ups answered without computing.
     pub memo_hits: u64,
+    /// Classes the memo evicted to stay within the budget (canonical engine).
+    pub memo_evicted: u64,
     /// Wall-clock time of the analysis in milliseconds.
     pub time_ms: f64,
     /// Peak resident memory of the process so far, in bytes (when the system reports it).
@@ -155,6 +157,7 @@ impl Report {
             engine: analysis.engine,
             solved: analysis.stats.solved,
             memo_hits: analysis.stats.memo_hits,
+            memo_evicted: analysis.stats.memo_evicted,
             time_ms: elapsed.as_secs_f64() * 1e3,
             peak_memory_bytes: arrows_work::peak_resident(),
             isolated_vertices: Some(graph.isolated_count()).filter(|&n| n > 0),

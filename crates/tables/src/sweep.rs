@@ -1,32 +1,32 @@
 //! Sweeping a family in parallel with the canonical engine (or, for the
 //! games it does not compute, misère play among them, with brute force).
 //!
-//! Each rayon worker owns one engine for the whole sweep, so the classes it
-//! solves serve every later graph it is given. The workers' engines start
-//! as clones of one seeded engine: for spiders, paths and brooms the
-//! largest member is solved first, and its classes are those of most rows.
-//! Graphs are taken in batches in table order, and the values come back
-//! in that order, so the table does not depend on the number of threads.
+//! **One memo for every worker.** Each rayon worker has an engine of its
+//! own (its buffers and counters), and every engine works on one memo
+//! ([`arrows_solve::canonical::memo`]): a class one worker solves serves
+//! every later graph of every worker, is counted once against the budget,
+//! and the memory of the sweep does not grow with the number of workers.
+//! The memo is bounded: past the budget it evicts the classes stored
+//! longest ago, so a sweep of any size completes, more slowly when its
+//! classes do not fit. For spiders, paths and brooms the largest member is
+//! solved first: its classes are those of most rows. Graphs are taken in
+//! batches in table order, and the values come back in that order, so the
+//! table does not depend on the number of threads.
 //!
-//! The sweep runs under a [`Control`]: its budget is shared by the
-//! engines, each batch is reported to its progress sink (in graphs, the
-//! total set first), and the sweep stops with [`SweepError::Cancelled`]
-//! between batches once its cancel token is set.
+//! The sweep runs under a [`Control`]: its budget bounds the memo, each
+//! batch is reported to its progress sink (in graphs, the total set first),
+//! and the sweep stops with [`SweepError::Cancelled`] between batches once
+//! its cancel token is set.
 //!
 //! [`sweep`] returns the shard's rows as a [`Table`]; [`sweep_into`] hands
 //! each batch's rows to a sink as they are computed (a shard on disk,
 //! [`crate::store`]) and can skip the rows a previous run already wrote.
 //!
 //! **A memo that outlives the sweep.** [`sweep_with`] and
-//! [`sweep_into_with`] start from the classes of a given engine (loaded
-//! from a memo file, say: [`CanonicalEngine::load`]) and leave in it every
-//! class the sweep's engines hold when the sweep ends, finished or not
-//! (every class stored is exact). The given engine seeds the workers: it
-//! solves the seed graph, then each worker starts from a copy of it (the
-//! last worker takes it over), so its classes count against the budget
-//! share of every worker; at the end the workers' memos are merged into
-//! one, which goes back to the caller (to be saved once,
-//! [`CanonicalEngine::save`]).
+//! [`sweep_into_with`] work on the memo of a given engine (loaded from a
+//! memo file, say: [`CanonicalEngine::load`]), which holds every class of
+//! the sweep when it ends, finished or not (every class stored is exact),
+//! to be saved once ([`CanonicalEngine::save`]).
 
 use crate::family::{Family, Key, SpecError};
 use crate::shard::Shard;
@@ -34,7 +34,6 @@ use crate::table::{Row, Table};
 use arrows_core::{Decoration, Graph, Play, Position, Variant};
 use arrows_solve::canonical::{CanonicalEngine, Grundy};
 use arrows_solve::{Engine, SolveError};
-use arrows_text::{bytes, count, thousands};
 use arrows_work::{Cancelled, Control, NoProgress};
 use rayon::prelude::*;
 use std::sync::Arc;
@@ -127,25 +126,6 @@ pub enum SweepError {
     /// The worker threads could not be started.
     #[error("cannot start the worker threads: {0}")]
     Threads(#[source] rayon::ThreadPoolBuildError),
-    /// The classes the sweep starts from, copied to every worker, do not
-    /// fit the budget.
-    #[error(
-        "the {} classes the sweep starts from take {} in each of {}, past the budget share of {} each",
-        thousands(*classes), bytes(*memo_bytes), count(*workers as u64, "worker"), bytes(*share)
-    )]
-    MemoBudget {
-        /// The classes.
-        classes: u64,
-        /// The bytes they take in one engine.
-        memo_bytes: u64,
-        /// The worker threads.
-        workers: usize,
-        /// The bytes each worker's engine may hold.
-        share: u64,
-        /// The bytes the classes need for the sweep to start: a share of
-        /// the budget for each worker and one for the seed.
-        needed: u64,
-    },
     /// The control's cancel token was set.
     #[error(transparent)]
     Cancelled(#[from] Cancelled),
@@ -237,26 +217,10 @@ pub fn sweep_into_with(
     }
     let pool = pool.build().map_err(SweepError::Threads)?;
     pool.install(move || {
-        let mut memo = memo;
-        let mut seed = memo.as_deref_mut().map(std::mem::take).unwrap_or_default();
-        let mut engines = Vec::new();
-        let result = sweep_here(family, options, done, control, &mut seed, &mut engines, sink);
-        if let Some(m) = memo {
-            *m = gather(seed, engines);
-        }
-        result
+        let mut fresh = CanonicalEngine::new();
+        let seed = memo.unwrap_or(&mut fresh);
+        sweep_here(family, options, done, control, seed, sink)
     })
-}
-
-/// One engine holding every class of the sweep's engines: the seed when
-/// no worker started, else the first worker's with the others' merged in.
-fn gather(seed: CanonicalEngine<Grundy>, engines: Vec<Mutex<CanonicalEngine<Grundy>>>) -> CanonicalEngine<Grundy> {
-    let mut engines = engines.into_iter().map(|m| m.into_inner().unwrap_or_else(|e| e.into_inner()));
-    let Some(mut all) = engines.next() else { return seed };
-    for other in engines {
-        all.merge(&other);
-    }
-    all
 }
 
 fn sweep_here(
@@ -265,7 +229,6 @@ fn sweep_here(
     done: usize,
     control: &Control,
     seed: &mut CanonicalEngine<Grundy>,
-    engines: &mut Vec<Mutex<CanonicalEngine<Grundy>>>,
     sink: &mut (dyn FnMut(&[Row]) -> std::io::Result<()> + Send),
 ) -> Result<usize, SweepError> {
     control.cancel.check()?;
@@ -281,21 +244,11 @@ fn sweep_here(
         return Ok(total);
     }
     let threads = rayon::current_num_threads().max(1);
-    // The engines share the budget and the cancel token; their progress
-    // (classes solved) is not the sweep's (graphs), so it goes nowhere.
-    let work = control.with_budget(control.budget.share(threads as u64 + 1)).with_progress(Arc::new(NoProgress));
+    // The engines share the memo, its budget and the cancel token; their
+    // progress (classes solved) is not the sweep's (graphs), so it goes nowhere.
+    let work = control.with_progress(Arc::new(NoProgress));
     let engine = options.engine_for(family);
     let canonical = engine == Engine::Canonical;
-    let share = work.budget.get();
-    if canonical && seed.memo_bytes() > share {
-        return Err(SweepError::MemoBudget {
-            classes: seed.memo_len() as u64,
-            memo_bytes: seed.memo_bytes(),
-            workers: threads,
-            share,
-            needed: seed.memo_bytes().saturating_mul(threads as u64 + 1),
-        });
-    }
     if let Some((key, g)) = family.seed().filter(|_| canonical) {
         grundy(Some(seed), engine, &g, options, &work).map_err(|source| SweepError::Seed {
             graph: family.spec().name(&key),
@@ -303,9 +256,8 @@ fn sweep_here(
             source: Box::new(source),
         })?;
     }
-    // Every worker but the last starts from a copy of the seed; the last takes it over.
-    engines.extend((1..threads).map(|_| Mutex::new(seed.clone())));
-    engines.push(Mutex::new(std::mem::take(seed)));
+    // One engine a worker, all on the seed's memo.
+    let engines: Vec<Mutex<CanonicalEngine<Grundy>>> = (0..threads).map(|_| Mutex::new(seed.clone())).collect();
     let engines = &*engines;
     control.progress.advance(done as u64);
     let mut rows = Vec::with_capacity(BATCH);

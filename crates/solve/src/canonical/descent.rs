@@ -71,14 +71,14 @@ impl<M: Measure> CanonicalEngine<M> {
                 None => self.spider_value_here(&Spider::path(left, len, right).normalize()),
             },
             Shape::Tree(key) => {
-                if let Some(v) = self.small.get(key) {
+                if let Some(v) = self.memo.get_small(key) {
                     self.stats.hits += 1;
                     return Ok(v);
                 }
                 let value = deep(|| self.compute_piece(adj, labels, mask))?;
-                let bytes = self.small.insert(key, value);
+                self.memo.insert_small(key, value);
                 self.stats.general += 1;
-                self.solved(bytes)?;
+                self.solved()?;
                 Ok(value)
             }
         }
@@ -161,7 +161,7 @@ impl<M: Measure> CanonicalEngine<M> {
         let mut hits = 0;
         for slot in &mut batch.slots {
             if let Slot::Key(key) = *slot
-                && let Some(v) = self.small.get(key)
+                && let Some(v) = self.memo.get_small(key)
             {
                 *slot = Slot::Known(v);
                 hits += 1;

@@ -10,18 +10,18 @@ use super::component::{Component, Splitter, pieces_indexed};
 use super::descent::Batch;
 use super::estimate;
 use super::measure::Measure;
+use super::memo::{Memo, MemoFigures};
 use super::need::Need;
-use super::rows::{RowMemo, Stored};
+use super::rows::Stored;
 use super::scratch::Scratch;
 use super::small::Coder;
 use super::spider::Spider;
-use super::treememo::TreeMemo;
 use crate::analysis::Engine;
 use crate::error::{SolveError, Unsupported};
 use arrows_core::plane::CellId;
 use arrows_core::{Arrow, EdgeId, Play, Position, Standing, arrow_on};
 use arrows_work::{Budget, Control};
-use hashbrown::HashMap;
+use std::sync::Arc;
 
 /// A component of a state, with the graph edge of each of its edges (and
 /// in the Game of Cycles, its live cells and the graph cell of each).
@@ -93,9 +93,12 @@ pub struct CanonicalStats {
 /// cancel token stops the work. Recursion depth is no concern of the
 /// caller: deep recursions move to fresh stack segments by themselves.
 ///
-/// An engine is `Clone`, and [`CanonicalEngine::merge`] joins the memo of
-/// another engine into its own: parallel sweeps give each worker its own
-/// engine (seeded by a clone) and merge them afterwards.
+/// The memo ([`super::memo`]) is shared: a clone of an engine is another
+/// worker on the same memo (its own buffers and counters, the same
+/// classes), so that the workers of a sweep or of one analysis solve each
+/// class once between them and count it once against the budget.
+/// [`CanonicalEngine::merge`] joins the memo of an engine that shares
+/// nothing with this one (loaded from another file, say).
 pub struct CanonicalEngine<M: Measure> {
     pub(super) splitter: Splitter,
     pub(super) scratch: Scratch,
@@ -105,12 +108,9 @@ pub struct CanonicalEngine<M: Measure> {
     pub(super) batches: Vec<Batch<M::Value>>,
     /// Buffers of the one-pass leg moves ([`super::legs`]), for reuse.
     pub(super) leg_buffers: Vec<LegBuffers<M::Value>>,
-    pub(super) spiders: RowMemo<M::Value>,
-    pub(super) general: HashMap<Box<[u8]>, M::Value>,
-    /// Trees of at most 32 vertices, by their `u128` key ([`super::small`]).
-    pub(super) small: TreeMemo<M::Value>,
+    /// The classes solved, shared with every clone of this engine.
+    pub(super) memo: Arc<Memo<M::Value>>,
     pub(super) stats: CanonicalStats,
-    pub(super) bytes: u64,
     /// Path components are valued by the closed forms of Section 5.
     pub(super) closed_forms: bool,
     /// One move per orbit of the component's automorphisms ([`super::descent`]).
@@ -119,6 +119,9 @@ pub struct CanonicalEngine<M: Measure> {
     pub(super) control: Control,
     /// Classes solved since the last checkpoint.
     pub(super) pending: u64,
+    /// The memo's bound when it is lower than the call's budget
+    /// ([`CanonicalEngine::with_memo_bound`]).
+    pub(super) memo_bound: u64,
 }
 
 /// The outer paths' values of one leg's moves, by their number of edges.
@@ -149,15 +152,13 @@ impl<M: Measure> CanonicalEngine<M> {
             coder: Box::default(),
             batches: Vec::new(),
             leg_buffers: Vec::new(),
-            spiders: RowMemo::new(),
-            general: HashMap::new(),
-            small: TreeMemo::default(),
+            memo: Arc::new(Memo::new()),
             stats: CanonicalStats::default(),
-            bytes: 0,
             closed_forms: true,
             orbits: true,
             control: Control::new(Budget::bytes(u64::MAX)),
             pending: 0,
+            memo_bound: u64::MAX,
         }
     }
 
@@ -173,39 +174,61 @@ impl<M: Measure> CanonicalEngine<M> {
         CanonicalEngine { orbits: false, ..CanonicalEngine::new() }
     }
 
+    /// The same engine with its memo bounded at `bytes` even when a call's
+    /// budget is larger: the memo evicts past the lower of the two (the
+    /// up-front estimate is still checked against the call's budget).
+    pub fn with_memo_bound(mut self, bytes: u64) -> Self {
+        self.memo_bound = bytes;
+        self
+    }
+
     /// The same engine with orbit pruning on or off.
     pub fn with_orbit_pruning(mut self, on: bool) -> Self {
         self.orbits = on;
         self
     }
 
-    /// Joins into this engine's memo every class `other` has solved. The
-    /// counters of [`CanonicalEngine::stats`] are left as they are; the
-    /// budget is checked at the next call.
+    /// Joins into this engine's memo every class `other` has solved (nothing
+    /// when both share one memo). The counters of
+    /// [`CanonicalEngine::stats`] are left as they are.
     pub fn merge(&mut self, other: &CanonicalEngine<M>) {
-        self.bytes += self.spiders.merge(&other.spiders);
-        for (k, &v) in &other.general {
-            if !self.general.contains_key(k) {
-                self.bytes += ENTRY_OVERHEAD + k.len() as u64;
-                self.general.insert(k.clone(), v);
-            }
-        }
-        self.bytes += self.small.merge(&other.small);
+        self.memo.merge(&other.memo);
+    }
+
+    /// An engine on a memo of its own, a copy of this one's: what it solves
+    /// is not seen by this engine.
+    pub fn detached(&self) -> Self {
+        CanonicalEngine { memo: Arc::new(self.memo.deep_copy()), ..self.clone() }
+    }
+
+    /// `true` when both engines work on one memo.
+    pub fn shares_memo_with(&self, other: &CanonicalEngine<M>) -> bool {
+        Arc::ptr_eq(&self.memo, &other.memo)
     }
 
     /// Bytes the memo is counted as holding (what the budget is checked against).
     pub fn memo_bytes(&self) -> u64 {
-        self.bytes
+        self.memo.bytes()
     }
 
     /// Number of classes in the memo (spider classes counted once per view).
     pub fn memo_len(&self) -> usize {
-        self.spiders.entries() as usize + self.general.len() + self.small.len()
+        self.memo.figures().entries as usize
     }
 
     /// Rows of the spider memo, and their entries in all.
     pub fn spider_rows(&self) -> (usize, usize) {
-        self.spiders.shape()
+        self.memo.figures().rows
+    }
+
+    /// What the memo holds, its bytes, and the classes it evicted.
+    pub fn memo_figures(&self) -> MemoFigures {
+        self.memo.figures()
+    }
+
+    /// Checks the memo's invariants ([`super::memo`]).
+    pub fn validate(&self) -> Result<(), String> {
+        self.memo.validate()
     }
 
     /// The counters so far.
@@ -261,7 +284,7 @@ impl<M: Measure> CanonicalEngine<M> {
             return Err(SolveError::Unsupported { engine: Engine::Canonical, game });
         }
         control.cancel.check()?;
-        self.control = control.clone();
+        self.take_control(control);
         let comps = decompose(position);
         let budget = control.budget.get();
         // What the memo already holds is not needed again, so the estimate
@@ -404,7 +427,7 @@ impl<M: Measure> CanonicalEngine<M> {
     /// The value of one component with its live cells (see [`super::cells`]).
     pub fn cell_component_value(&mut self, c: &CellComponent, control: &Control) -> Result<M::Value, SolveError> {
         control.cancel.check()?;
-        self.control = control.clone();
+        self.take_control(control);
         let v = self.cell_value_here(c);
         self.end();
         v
@@ -413,7 +436,7 @@ impl<M: Measure> CanonicalEngine<M> {
     /// The value of one component.
     pub fn component_value(&mut self, c: &Component, control: &Control) -> Result<M::Value, SolveError> {
         control.cancel.check()?;
-        self.control = control.clone();
+        self.take_control(control);
         let v = self.component_value_here(c);
         self.end();
         v
@@ -422,24 +445,22 @@ impl<M: Measure> CanonicalEngine<M> {
     /// The value of a normalized spider-shaped component.
     pub fn spider_value(&mut self, s: &Spider, control: &Control) -> Result<M::Value, SolveError> {
         control.cancel.check()?;
-        self.control = control.clone();
+        self.take_control(control);
         let v = self.spider_value_here(s);
         self.end();
         v
     }
 
-    /// Counts one more class solved and `bytes` more memo bytes; refuses
-    /// past the budget, and checks the control every few classes.
-    pub(super) fn solved(&mut self, bytes: u64) -> Result<(), SolveError> {
-        self.bytes += bytes;
-        let budget = self.control.budget.get();
-        if self.bytes > budget {
-            return Err(SolveError::OutOfBudget {
-                engine: Engine::Canonical,
-                entries: self.stats.spiders + self.stats.general,
-                budget,
-            });
-        }
+    /// Takes the control of a call: its cancel token and progress, and its
+    /// budget as the memo's bound.
+    fn take_control(&mut self, control: &Control) {
+        self.control = control.clone();
+        self.memo.set_budget(control.budget.get().min(self.memo_bound));
+    }
+
+    /// Counts one more class solved, and checks the control every few
+    /// classes. (The memo keeps within the budget by itself, evicting.)
+    pub(super) fn solved(&mut self) -> Result<(), SolveError> {
         self.pending += 1;
         if self.pending >= CHECKPOINT_EVERY {
             let n = std::mem::take(&mut self.pending);
@@ -459,15 +480,13 @@ impl<M: Measure> Clone for CanonicalEngine<M> {
             coder: Box::default(),
             batches: Vec::new(),
             leg_buffers: Vec::new(),
-            spiders: self.spiders.clone(),
-            general: self.general.clone(),
-            small: self.small.clone(),
-            stats: self.stats,
-            bytes: self.bytes,
+            memo: Arc::clone(&self.memo),
+            stats: CanonicalStats::default(),
             closed_forms: self.closed_forms,
             orbits: self.orbits,
             control: self.control.clone(),
             pending: 0,
+            memo_bound: self.memo_bound,
         }
     }
 }

@@ -14,9 +14,9 @@
 //! spider with leg `j` cut to `p - 1` edges (an entry of `j`'s row) and the
 //! outer path of `len - p` edges, valued by a closed form of Section 5. The
 //! entries are read in order; at the first missing one the pass stops,
-//! solves that class (which fills the entry), reads the row again (it may
-//! have moved) and goes on from there. Re-reading a move already counted
-//! adds a value already in the set.
+//! solves that class (which fills the entry), counts its move, and reads
+//! the row again from the next entry (under the memo's lock each time:
+//! another worker may have grown the row meanwhile).
 
 use super::engine::CanonicalEngine;
 use super::measure::Measure;
@@ -83,7 +83,7 @@ impl<M: Measure> CanonicalEngine<M> {
             Some((label, leg)) => M::path_value(label, leg.len, leg.end)?,
         };
         let legs = s.legs.iter().enumerate().filter(|&(i, _)| i != j).map(|(_, l)| *l).collect();
-        let rest = self.spiders.get_spider(&Spider { hub, legs })?;
+        let rest = self.memo.get_spider(&Spider { hub, legs })?;
         self.stats.hits += 1;
         Some(Some(M::sum(outer, rest)))
     }
@@ -126,28 +126,36 @@ impl<M: Measure> CanonicalEngine<M> {
                 // The moves p.. whose inner entries are filled go straight
                 // into the accumulator, up to the first missing entry: move
                 // q reads entry q - 1 of the lane and outer[len - q].
-                let lane = self.spiders.row(slot).end(lanes[o]);
-                let cells = lane.get(p - 1..last.min(lane.len())).unwrap_or(&[]);
-                let pieces = &outer[len + 1 - p - cells.len()..=len - p];
-                let mut taken = 0;
-                let moves = cells.iter().zip(pieces.iter().rev());
-                M::push_iter(
-                    acc,
-                    moves.map_while(|(&cell, &piece)| {
-                        let inner = M::Value::read(cell)?;
-                        taken += 1;
-                        Some(M::sum(inner, piece))
-                    }),
-                );
+                let taken = self.memo.with_row(slot, |row| {
+                    let lane = row.end(lanes[o]);
+                    let cells = lane.get(p - 1..last.min(lane.len())).unwrap_or(&[]);
+                    let pieces = &outer[len + 1 - p - cells.len()..=len - p];
+                    let mut taken = 0;
+                    let moves = cells.iter().zip(pieces.iter().rev());
+                    M::push_iter(
+                        acc,
+                        moves.map_while(|(&cell, &piece)| {
+                            let inner = M::Value::read(cell)?;
+                            taken += 1;
+                            Some(M::sum(inner, piece))
+                        }),
+                    );
+                    taken
+                });
                 p += taken;
                 if p <= last {
-                    // Missing: solve it (which fills the entry) and read the row again.
+                    // Missing: solve it (which fills the entry, unless the
+                    // memo evicts it at once), count the move, read on.
                     let mut legs = s.legs.clone();
                     legs[j] = Leg { len: p as u32 - 1, end: label.flip() };
-                    if let Err(e) = self.spider_value_here(&Spider { hub: s.hub, legs }.normalize()) {
-                        self.leg_buffers.push(outer);
-                        return Err(e);
+                    match self.spider_value_here(&Spider { hub: s.hub, legs }.normalize()) {
+                        Ok(inner) => M::push(acc, M::sum(inner, outer[len - p])),
+                        Err(e) => {
+                            self.leg_buffers.push(outer);
+                            return Err(e);
+                        }
                     }
+                    p += 1;
                 }
             }
             closed += (last.min(len - 1) + 1).saturating_sub(2) as u64;

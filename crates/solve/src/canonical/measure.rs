@@ -14,7 +14,7 @@ use std::hash::Hash;
 /// disjoint unions of states.
 pub trait Measure {
     /// The value of one position.
-    type Value: Copy + Eq + Hash + Debug + Stored;
+    type Value: Copy + Eq + Hash + Debug + Stored + Send + Sync;
     /// Accumulates the values of a position's followers.
     type Acc;
     /// The value of the game with no component (no move left).

@@ -22,7 +22,8 @@
 //!   pieces of a component with cycles, one by one; [`orbits`]: a piece's
 //!   classes up to its symmetries, by Burnside's lemma; `directed`: the
 //!   pieces of a dense component counted by vertex set and direction;
-//! * [`engine`]: the memo and the entry points; `recursion`: the memoized
+//! * [`engine`]: the entry points; [`memo`]: the memo, one table shared by
+//!   every worker, bounded by evicting; `recursion`: the memoized
 //!   recursion itself;
 //! * [`persist`]: the memo saved to a file and loaded back, so that
 //!   another run reuses the classes solved;
@@ -45,6 +46,7 @@ mod enumerate;
 pub mod estimate;
 mod legs;
 pub mod measure;
+pub mod memo;
 pub mod need;
 pub mod orbits;
 pub mod persist;
@@ -61,6 +63,7 @@ pub use closed::PathFamily;
 pub use component::Component;
 pub use engine::{CanonicalEngine, CanonicalStats, StateComponent, decompose, unsupported};
 pub use measure::{Grundy, Measure, Parity};
+pub use memo::{Memo, MemoFigures};
 pub use need::Need;
 pub use persist::{MemoFileError, MemoSummary, RuleSet};
 pub use spider::{EdgePlace, Leg, Spider};

@@ -10,10 +10,10 @@
 use super::canon;
 use super::component::Component;
 use super::cycle;
-use super::engine::{CanonicalEngine, ENTRY_OVERHEAD};
+use super::engine::CanonicalEngine;
 use super::measure::Measure;
 use super::need::Need;
-use super::rows::{RowView, Slot};
+use super::rows::Slot;
 use super::small::MAX_VERTICES;
 use super::spider::{Leg, Legs, Spider};
 use crate::error::SolveError;
@@ -45,14 +45,14 @@ impl<M: Measure> CanonicalEngine<M> {
         if let Some(v) = self.closed_form(s) {
             return Ok(v);
         }
-        if let Some(v) = self.spiders.get_spider(s) {
+        if let Some(v) = self.memo.get_spider(s) {
             self.stats.hits += 1;
             return Ok(v);
         }
         let value = deep(|| self.compute_spider(s))?;
-        let bytes = self.spiders.store(s, value);
+        self.memo.store_spider(s, value);
         self.stats.spiders += 1;
-        self.solved(bytes)?;
+        self.solved()?;
         Ok(value)
     }
 
@@ -60,7 +60,8 @@ impl<M: Measure> CanonicalEngine<M> {
     /// through the general follower rule; a move inside leg `j` keeps the
     /// rest of the spider, so its inner piece is an entry of leg `j`'s row
     /// and its outer piece an entry of a path row. A first pass computes
-    /// the missing entries; the second reads the rows without hashing.
+    /// the missing entries; the second reads the rows without hashing (and
+    /// computes again any entry evicted meanwhile).
     fn compute_spider(&mut self, s: &Spider) -> Result<M::Value, SolveError> {
         let mut acc = M::start(s.move_bound());
         self.hub_moves(s, &mut acc)?;
@@ -83,6 +84,7 @@ impl<M: Measure> CanonicalEngine<M> {
             };
             let inner = |p: u32, outward: bool| Leg { len: p - 1, end: if outward { Need::In } else { Need::Out } };
             let outer = |p: u32| Leg { len: leg.len - p, end: leg.end };
+            let label = |outward: bool| if outward { Need::Out } else { Need::In };
             // Pieces that are paths of a family of Section 5 are valued by
             // its closed form, with no memo look-up: the outer piece always
             // is a path, the inner one when this spider is itself a path.
@@ -93,69 +95,58 @@ impl<M: Measure> CanonicalEngine<M> {
                 if closed && one_leg { M::path_value(s.hub, l.len, l.end) } else { None }
             };
             let outer_closed = |p: u32, outward: bool| -> Option<M::Value> {
-                let label = if outward { Need::Out } else { Need::In };
-                if closed { M::path_value(label, leg.len - p, leg.end) } else { None }
+                if closed { M::path_value(label(outward), leg.len - p, leg.end) } else { None }
             };
-            // First pass: find the entries not yet computed, reading the rows.
-            let mut missing_inner = Vec::new();
-            let mut missing_outer = Vec::new();
-            {
-                let row = self.spiders.row(&slot);
-                let paths = [self.spiders.row(&path_slot[0]), self.spiders.row(&path_slot[1])];
-                let known = |r: RowView<M::Value>, i: usize| r.get(i).is_some();
-                for p in 2..=leg.len {
-                    for (o, outward) in [true, false].into_iter().enumerate() {
-                        if blocked(p, outward) {
-                            continue;
-                        }
-                        if inner_closed(p, outward).is_none() && !known(row, slot.index(inner(p, outward))) {
-                            missing_inner.push(inner(p, outward));
-                        }
-                        if p < leg.len
-                            && outer_closed(p, outward).is_none()
-                            && !known(paths[o], path_slot[o].index(outer(p)))
-                        {
-                            let label = if outward { Need::Out } else { Need::In };
-                            missing_outer.push(Spider::path(label, leg.len - p, leg.end).normalize());
+            let moves: Vec<(u32, bool)> = (2..=leg.len)
+                .flat_map(|p| [(p, true), (p, false)])
+                .filter(|&(p, outward)| !blocked(p, outward))
+                .collect();
+            // Each move's inner and outer values, as far as closed forms and
+            // the rows know them (no outer piece at p = len: the empty sum).
+            let mut inner_values: Vec<Option<M::Value>> = moves.iter().map(|&(p, o)| inner_closed(p, o)).collect();
+            let mut outer_values: Vec<Option<M::Value>> =
+                moves.iter().map(|&(p, o)| if p == leg.len { Some(M::empty()) } else { outer_closed(p, o) }).collect();
+            let read = |memo: &super::memo::Memo<M::Value>,
+                        inner_values: &mut [Option<M::Value>],
+                        outer_values: &mut [Option<M::Value>]| {
+                memo.with_row(&slot, |row| {
+                    for (v, &(p, o)) in inner_values.iter_mut().zip(&moves) {
+                        if v.is_none() {
+                            *v = row.get(slot.index(inner(p, o)));
                         }
                     }
-                }
-            }
-            for inner_leg in missing_inner {
-                let mut legs = s.legs.clone();
-                legs[j] = inner_leg;
-                self.spider_value_here(&Spider { hub: s.hub, legs }.normalize())?;
-            }
-            for path in missing_outer {
-                self.spider_value_here(&path)?;
-            }
-            let row = self.spiders.row(&slot);
-            let paths = [self.spiders.row(&path_slot[0]), self.spiders.row(&path_slot[1])];
-            let mut closed_count = 0;
-            for p in 2..=leg.len {
-                for (o, outward) in [true, false].into_iter().enumerate() {
-                    if blocked(p, outward) {
-                        continue;
-                    }
-                    let mut value = match inner_closed(p, outward) {
-                        Some(v) => {
-                            closed_count += 1;
-                            v
-                        }
-                        None => row.get(slot.index(inner(p, outward))).expect("filled by the first pass"),
-                    };
-                    if p < leg.len {
-                        let piece = match outer_closed(p, outward) {
-                            Some(v) => {
-                                closed_count += 1;
-                                v
+                });
+                for (side, outward) in [true, false].into_iter().enumerate() {
+                    memo.with_row(&path_slot[side], |row| {
+                        for (v, &(p, o)) in outer_values.iter_mut().zip(&moves) {
+                            if v.is_none() && o == outward {
+                                *v = row.get(path_slot[side].index(outer(p)));
                             }
-                            None => paths[o].get(path_slot[o].index(outer(p))).expect("filled by the first pass"),
-                        };
-                        value = M::sum(value, piece);
-                    }
-                    M::push(&mut acc, value);
+                        }
+                    });
                 }
+            };
+            // First pass: compute the entries the rows lack.
+            read(&self.memo, &mut inner_values, &mut outer_values);
+            for (i, &(p, outward)) in moves.iter().enumerate() {
+                if inner_values[i].is_none() {
+                    let mut legs = s.legs.clone();
+                    legs[j] = inner(p, outward);
+                    inner_values[i] = Some(self.spider_value_here(&Spider { hub: s.hub, legs }.normalize())?);
+                }
+                if outer_values[i].is_none() {
+                    let path = Spider::path(label(outward), leg.len - p, leg.end).normalize();
+                    outer_values[i] = Some(self.spider_value_here(&path)?);
+                }
+            }
+            let closed_count = moves
+                .iter()
+                .map(|&(p, o)| {
+                    inner_closed(p, o).is_some() as u64 + (p < leg.len && outer_closed(p, o).is_some()) as u64
+                })
+                .sum::<u64>();
+            for (inner, outer) in inner_values.into_iter().zip(outer_values) {
+                M::push(&mut acc, M::sum(inner.expect("computed above"), outer.expect("computed above")));
             }
             self.stats.closed_forms += closed_count;
         }
@@ -177,7 +168,7 @@ impl<M: Measure> CanonicalEngine<M> {
             } else {
                 &canon::key(c)[..]
             };
-            if let Some(&v) = self.general.get(key) {
+            if let Some(v) = self.memo.get_general(key) {
                 self.stats.hits += 1;
                 return Ok(v);
             }
@@ -202,10 +193,9 @@ impl<M: Measure> CanonicalEngine<M> {
         }
         self.splitter = splitter;
         let value = M::finish(acc);
-        let bytes = ENTRY_OVERHEAD + key.len() as u64;
-        self.general.insert(key, value);
+        self.memo.insert_general(key, value);
         self.stats.general += 1;
-        self.solved(bytes)?;
+        self.solved()?;
         Ok(value)
     }
 }

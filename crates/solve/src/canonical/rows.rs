@@ -136,7 +136,7 @@ pub fn for_each_view(s: &Spider, mut each: impl FnMut(Slot, Leg)) {
 /// the value needs (a Grundy value `v` as the non-zero `v + 1`: four bytes).
 pub trait Stored: Copy {
     /// The cell.
-    type Cell: Copy + Default + std::fmt::Debug;
+    type Cell: Copy + Default + std::fmt::Debug + Send + Sync;
     /// The cell holding the value.
     fn cell(self) -> Self::Cell;
     /// The value in a cell, if any.
@@ -202,6 +202,24 @@ impl<'a, V: Stored> RowView<'a, V> {
     #[inline]
     pub fn end(self, end: usize) -> &'a [V::Cell] {
         self.0.map_or(&[], |r| r.ends[end].as_slice())
+    }
+
+    /// `true` when the row exists.
+    #[inline]
+    pub fn exists(self) -> bool {
+        self.0.is_some()
+    }
+}
+
+impl<V: Stored> Row<V> {
+    /// Cells in all four lanes (filled or not).
+    pub fn cells(&self) -> usize {
+        self.ends.iter().map(Vec::len).sum()
+    }
+
+    /// Cells that hold a value.
+    fn filled(&self) -> u64 {
+        self.ends.iter().map(|lane| lane.iter().filter(|&&c| V::read(c).is_some()).count() as u64).sum()
     }
 }
 
@@ -323,6 +341,28 @@ impl<V: Stored> RowMemo<V> {
         self.rows.reserve(rows);
     }
 
+    /// `true` when the row `key` exists.
+    pub fn contains(&self, key: &SpiderKey) -> bool {
+        self.rows.contains_key(key)
+    }
+
+    /// Takes the row `key` out, with the bytes counted for it.
+    pub fn remove(&mut self, key: &SpiderKey) -> Option<(Row<V>, u64)> {
+        let row = self.rows.remove(key)?;
+        self.entries -= row.filled();
+        let bytes = row_bytes(key) + (row.cells() * std::mem::size_of::<V::Cell>()) as u64;
+        Some((row, bytes))
+    }
+
+    /// Puts a row taken out of another memo ([`RowMemo::remove`]) in, in
+    /// place of any row `key` has here.
+    pub fn put(&mut self, key: SpiderKey, row: Row<V>) {
+        self.entries += row.filled();
+        if let Some(before) = self.rows.insert(key, row) {
+            self.entries -= before.filled();
+        }
+    }
+
     /// The value of a normalized spider, if stored.
     pub fn get_spider(&self, s: &Spider) -> Option<V> {
         let (slot, leg) = lookup_view(s);
@@ -362,7 +402,7 @@ pub fn row_bytes(key: &SpiderKey) -> u64 {
 /// keys a row that the classes looked up one after the other tend to
 /// share, as they differ in the length of one long leg (the row stays in
 /// the cache).
-fn lookup_view(s: &Spider) -> (Slot, Leg) {
+pub(crate) fn lookup_view(s: &Spider) -> (Slot, Leg) {
     let last = s.legs.len() - 1;
     if last == 0 {
         return (Slot::of_legs(s.hub, &[]), s.legs[0]);

@@ -44,6 +44,11 @@ impl<V: Copy> TreeMemo<V> {
         if new { entry_bytes(key) } else { 0 }
     }
 
+    /// Takes the entry `key` out.
+    pub fn remove(&mut self, key: u128) -> Option<V> {
+        if key >> 64 == 0 { self.narrow.remove(&(key as u64)) } else { self.wide.remove(&key) }
+    }
+
     /// Number of entries.
     pub fn len(&self) -> usize {
         self.narrow.len() + self.wide.len()

@@ -9,7 +9,7 @@
 use super::CellComponent;
 use super::key::CellCanonizer;
 use super::split::CellSplitter;
-use crate::canonical::engine::{CanonicalEngine, ENTRY_OVERHEAD};
+use crate::canonical::engine::CanonicalEngine;
 use crate::canonical::measure::Measure;
 use crate::error::SolveError;
 use crate::stack::deep;
@@ -46,7 +46,7 @@ impl<M: Measure> CanonicalEngine<M> {
     fn cell_class_value(&mut self, c: &CellComponent) -> Result<M::Value, SolveError> {
         let key: Box<[u8]> = {
             let key = self.cells.canonizer.key(c);
-            if let Some(&v) = self.general.get(key) {
+            if let Some(v) = self.memo.get_general(key) {
                 self.stats.hits += 1;
                 return Ok(v);
             }
@@ -80,10 +80,9 @@ impl<M: Measure> CanonicalEngine<M> {
             return Err(err);
         }
         let value = M::finish(acc);
-        let bytes = ENTRY_OVERHEAD + key.len() as u64;
-        self.general.insert(key, value);
+        self.memo.insert_general(key, value);
         self.stats.general += 1;
-        self.solved(bytes)?;
+        self.solved()?;
         Ok(value)
     }
 

@@ -5,7 +5,7 @@
 use super::header::{HEADER_LEN, Header};
 use super::{Corruption, Fault, Persisted};
 use crate::canonical::engine::{CanonicalEngine, ENTRY_OVERHEAD};
-use crate::canonical::rows::{Stored, row_bytes};
+use crate::canonical::rows::{Slot, Stored, row_bytes};
 use crate::canonical::spider::SpiderKey;
 use crate::canonical::treememo::entry_bytes;
 use std::cmp::Ordering;
@@ -98,14 +98,62 @@ impl<W: Write> Output<'_, W> {
 pub(super) fn write<M: Persisted>(engine: &CanonicalEngine<M>, out: &mut impl Write) -> io::Result<Written> {
     let mut o = Output { out, buf: Vec::with_capacity(2 * CHUNK), hasher: Xxh3::new(), len: 0 };
     let mut counts = Counts::default();
+    let value = |c| M::encode(c) as u128;
+    // Rows in key order, each read under its shard's lock as it is written.
+    let mut keys: Vec<SpiderKey> = Vec::new();
+    engine.memo.for_each_row(|key, _| keys.push(key.clone()));
+    keys.sort_unstable_by(key_order);
+    for key in &keys {
+        let slot = Slot { row: key.clone(), flipped: false, symmetric: false };
+        engine
+            .memo
+            .with_row(&slot, |row| write_row::<M, _>(&mut o, &mut counts, key, [0, 1, 2, 3].map(|e| row.end(e))))?;
+    }
+    let mut general = engine.memo.general_entries();
+    general.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+    let mut previous: &[u8] = &[];
+    for (key, v) in &general {
+        let shared = previous.iter().zip(key.iter()).take_while(|(a, b)| a == b).count();
+        o.varint(shared as u128);
+        o.varint((key.len() - shared) as u128);
+        o.bytes(&key[shared..]);
+        o.varint(value(*v));
+        o.spill()?;
+        counts.general += 1;
+        counts.memo_bytes += ENTRY_OVERHEAD + key.len() as u64;
+        previous = key;
+    }
+    let (mut narrow, mut wide): (Vec<_>, Vec<_>) =
+        engine.memo.small_entries().into_iter().partition(|&(k, _)| k >> 64 == 0);
+    for (count, keys) in [(&mut counts.narrow, &mut narrow), (&mut counts.wide, &mut wide)] {
+        keys.sort_unstable_by_key(|&(k, _)| k);
+        let mut previous = 0u128;
+        for &(k, v) in keys.iter() {
+            o.varint(k - previous);
+            o.varint(value(v));
+            o.spill()?;
+            counts.memo_bytes += entry_bytes(k);
+            previous = k;
+            *count += 1;
+        }
+    }
+    o.flush()?;
+    Ok(Written { counts, len: o.len, hash: o.hasher.digest() })
+}
+
+/// Writes one row of the spider memo (nothing when it holds no value).
+fn write_row<M: Persisted, W: Write>(
+    o: &mut Output<'_, W>,
+    counts: &mut Counts,
+    key: &SpiderKey,
+    lanes: [&[<M::Value as Stored>::Cell]; 4],
+) -> io::Result<()> {
     let cell_size = std::mem::size_of::<<M::Value as Stored>::Cell>() as u64;
     let value = |c| M::encode(c) as u128;
-    let mut rows: Vec<_> = engine.spiders.rows().collect();
-    rows.sort_unstable_by(|a, b| key_order(a.0, b.0));
-    for (key, lanes) in rows {
+    {
         let used = lanes.map(|lane| lane.iter().rposition(|&c| M::Value::read(c).is_some()).map_or(0, |i| i + 1));
         if used.iter().all(|&n| n == 0) {
-            continue;
+            return Ok(());
         }
         counts.rows += 1;
         match key {
@@ -136,35 +184,7 @@ pub(super) fn write<M: Persisted>(engine: &CanonicalEngine<M>, out: &mut impl Wr
         }
         counts.memo_bytes += row_bytes(key) + used.iter().sum::<usize>() as u64 * cell_size;
     }
-    let mut general: Vec<_> = engine.general.iter().collect();
-    general.sort_unstable_by(|a, b| a.0.cmp(b.0));
-    let mut previous: &[u8] = &[];
-    for (key, &v) in general {
-        let shared = previous.iter().zip(key.iter()).take_while(|(a, b)| a == b).count();
-        o.varint(shared as u128);
-        o.varint((key.len() - shared) as u128);
-        o.bytes(&key[shared..]);
-        o.varint(value(v));
-        o.spill()?;
-        counts.general += 1;
-        counts.memo_bytes += ENTRY_OVERHEAD + key.len() as u64;
-        previous = key;
-    }
-    let (mut narrow, mut wide): (Vec<_>, Vec<_>) = engine.small.iter().partition(|&(k, _)| k >> 64 == 0);
-    for (count, keys) in [(&mut counts.narrow, &mut narrow), (&mut counts.wide, &mut wide)] {
-        keys.sort_unstable_by_key(|&(k, _)| k);
-        let mut previous = 0u128;
-        for &(k, v) in keys.iter() {
-            o.varint(k - previous);
-            o.varint(value(v));
-            o.spill()?;
-            counts.memo_bytes += entry_bytes(k);
-            previous = k;
-            *count += 1;
-        }
-    }
-    o.flush()?;
-    Ok(Written { counts, len: o.len, hash: o.hasher.digest() })
+    Ok(())
 }
 
 /// A reader of varints over the body, which hashes what it reads and
@@ -324,10 +344,9 @@ fn parse<M: Persisted, R: Read>(
     }
     let value = |x: u128| u64::try_from(x).ok().and_then(M::decode).ok_or(malformed("a value out of range"));
     let over = |engine: &CanonicalEngine<M>| {
-        let needed = base.saturating_add(engine.bytes);
+        let needed = base.saturating_add(engine.memo.bytes());
         if needed > budget { Err(Fault::Budget(needed)) } else { Ok(()) }
     };
-    engine.spiders.reserve(c.rows as usize);
     let mut previous: Option<SpiderKey> = None;
     let mut row_entries = 0;
     for _ in 0..c.rows {
@@ -364,14 +383,13 @@ fn parse<M: Persisted, R: Read>(
                 lane.push(cell);
             }
         }
-        engine.bytes += engine.spiders.insert_row(key.clone(), lanes);
+        engine.memo.insert_row(key.clone(), lanes);
         over(engine)?;
         previous = Some(key);
     }
     if row_entries != c.row_entries {
         return Err(malformed("its spider rows hold another number of entries than its header says"));
     }
-    engine.general.reserve(c.general as usize);
     let mut key: Vec<u8> = Vec::new();
     for n in 0..c.general {
         let shared = i.small()?;
@@ -386,11 +404,9 @@ fn parse<M: Persisted, R: Read>(
             return Err(malformed("general classes out of order"));
         }
         let v = value(i.varint()?)?;
-        engine.general.insert(key.as_slice().into(), v);
-        engine.bytes += ENTRY_OVERHEAD + key.len() as u64;
+        engine.memo.insert_general(key.as_slice().into(), v);
         over(engine)?;
     }
-    engine.small.reserve(c.narrow as usize, c.wide as usize);
     for (count, wide) in [(c.narrow, false), (c.wide, true)] {
         let mut k = 0u128;
         for n in 0..count {
@@ -400,7 +416,7 @@ fn parse<M: Persisted, R: Read>(
                 return Err(malformed("small trees out of order"));
             }
             let v = value(i.varint()?)?;
-            engine.bytes += engine.small.insert(k, v);
+            engine.memo.insert_small(k, v);
             over(engine)?;
         }
     }

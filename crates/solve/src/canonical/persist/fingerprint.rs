@@ -76,12 +76,13 @@ mod tests {
             let empty = Decoration::empty(graph.edge_count());
             engine.state_value(Position::new(&graph, variant, &empty), &control).unwrap();
         }
-        let (narrow, wide) = engine.small.counts();
+        let (narrow, wide) = engine.memo.small_counts();
         assert!(narrow > 0 && wide > 0, "small trees: {narrow} narrow, {wide} wide");
-        let tags: std::collections::BTreeSet<u8> = engine.general.keys().map(|k| k[0]).collect();
+        let tags: std::collections::BTreeSet<u8> = engine.memo.general_entries().iter().map(|(k, _)| k[0]).collect();
         // Trees, graphs, cycles and components with cells (the tags of their keys).
         assert_eq!(tags.into_iter().collect::<Vec<_>>(), [1, 2, 3, 4]);
-        let large = engine.spiders.rows().any(|(k, _)| matches!(k, crate::canonical::spider::SpiderKey::Large(_)));
+        let mut large = false;
+        engine.memo.for_each_row(|k, _| large |= matches!(k, crate::canonical::spider::SpiderKey::Large(_)));
         assert!(large, "a spider row with a rest of four legs");
         assert_ne!(fingerprint::<Grundy>(), fingerprint::<Parity>());
         assert_eq!(fingerprint::<Grundy>(), compute::<Grundy>());

@@ -476,19 +476,16 @@ impl<M: Persisted> CanonicalEngine<M> {
         if len > expected {
             return Err(refused(Fault::Corrupted(Corruption::Trailing(len - expected))));
         }
-        let needed = self.bytes.saturating_add(header.counts.memo_bytes);
+        let needed = self.memo.bytes().saturating_add(header.counts.memo_bytes);
         if needed > budget.get() {
             return Err(refused(Fault::Budget(needed)));
         }
         let mut fresh = CanonicalEngine::<M>::new();
-        body::read(&mut fresh, &mut input, &header, self.bytes, budget.get()).map_err(refused)?;
+        body::read(&mut fresh, &mut input, &header, self.memo.bytes(), budget.get()).map_err(refused)?;
         let summary =
             MemoSummary { entries: header.counts.entries(), file_bytes: len, memo_bytes: header.counts.memo_bytes };
         if self.memo_len() == 0 {
-            self.spiders = fresh.spiders;
-            self.general = fresh.general;
-            self.small = fresh.small;
-            self.bytes = fresh.bytes;
+            self.memo.take_from(&fresh.memo);
         } else {
             self.merge(&fresh);
         }

@@ -63,8 +63,8 @@ fn the_same_memo_gives_the_same_bytes() {
     assert_eq!(two.memo_len(), one.memo_len());
     two.save(&b, trimmed()).unwrap();
     assert_eq!(std::fs::read(&a).unwrap(), std::fs::read(&b).unwrap());
-    let (narrow, wide) = one.small.counts();
-    assert!(one.spider_rows().0 > 0 && narrow > 0 && !one.general.is_empty(), "{narrow} {wide}");
+    let (narrow, wide) = one.memo.small_counts();
+    assert!(one.spider_rows().0 > 0 && narrow > 0 && !one.memo.general_entries().is_empty(), "{narrow} {wide}");
 }
 
 #[test]
@@ -79,7 +79,7 @@ fn loaded_values_are_the_files() {
     )
     .unwrap()
     .normalize();
-    e.spiders.store(&whole, v + 1);
+    e.memo.store_spider(&whole, v + 1);
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("m");
     e.save(&path, trimmed()).unwrap();
