@@ -214,3 +214,46 @@ fn paths_and_cycles_with_closed_forms_and_cycle_keys() {
         }
     }
 }
+
+/// The number of threads changes no value: analyses whose followers are
+/// solved by one, two or three threads on one memo give brute force's
+/// value, winning moves and move count, on spiders, trees, graphs with
+/// cycles and plane boards (the Game of Cycles), from the empty state and
+/// from random states.
+#[test]
+fn the_thread_count_changes_no_value() {
+    use arrows_core::plane::PlaneFamily;
+    let mut rng = crate::support::Rng::new(0xA770_0029);
+    let mut games: Vec<(Graph, Variant)> = Vec::new();
+    for legs in [vec![3, 4, 6], vec![3, 3, 3, 3], vec![2, 5, 4, 1]] {
+        for v in VARIANTS {
+            games.push((spider(&legs), v));
+        }
+    }
+    for _ in 0..6 {
+        games.push((random_connected(&mut rng, 9, 13), Variant::Untrimmed));
+        games.push((random_connected(&mut rng, 12, 14), Variant::Trimmed));
+    }
+    for f in [PlaneFamily::Wheel(5), PlaneFamily::Grid(2, 4), PlaneFamily::Ladder(4), PlaneFamily::Theta(3, 4, 5)] {
+        games.push((f.build().expect("a family member").graph, Variant::Cycles));
+    }
+    for (g, v) in &games {
+        let empty = Decoration::empty(g.edge_count());
+        let states = [empty.clone(), random_state(&mut rng, g, *v, &empty), random_state(&mut rng, g, *v, &empty)];
+        for d in &states {
+            let p = Position::new(g, *v, d);
+            let want = analyze(p, Engine::Brute, &control()).unwrap();
+            for threads in [1, 2, 3] {
+                let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+                let got = pool.install(|| analyze(p, Engine::Canonical, &control())).unwrap();
+                assert_eq!(
+                    (got.grundy, &got.winning_moves, got.move_count),
+                    (want.grundy, &want.winning_moves, want.move_count),
+                    "{v} game on {} from \"{}\", {threads} threads",
+                    g.edge_list(),
+                    d.display(g)
+                );
+            }
+        }
+    }
+}

@@ -124,9 +124,17 @@ pub fn analyze(position: Position<'_>, engine: Engine, control: &Control) -> Res
 /// canonical engine's memo is shared by every position (its classes do not
 /// depend on the rule set). Safe on any thread: the engines' deep
 /// recursions move to fresh stack segments by themselves.
-#[derive(Default)]
+///
+/// The canonical engine solves a position's followers with every thread of
+/// the current rayon pool (`RAYON_NUM_THREADS`), on its one memo.
 pub struct Analyzer {
     canonical: CanonicalEngine<Grundy>,
+}
+
+impl Default for Analyzer {
+    fn default() -> Self {
+        Analyzer { canonical: CanonicalEngine::new().with_parallel_followers(true) }
+    }
 }
 
 impl Analyzer {

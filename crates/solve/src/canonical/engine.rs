@@ -15,7 +15,7 @@ use super::need::Need;
 use super::rows::Stored;
 use super::scratch::Scratch;
 use super::small::Coder;
-use super::spider::Spider;
+use super::spider::{EdgePlace, Spider};
 use crate::analysis::Engine;
 use crate::error::{SolveError, Unsupported};
 use arrows_core::plane::CellId;
@@ -122,6 +122,9 @@ pub struct CanonicalEngine<M: Measure> {
     /// The memo's bound when it is lower than the call's budget
     /// ([`CanonicalEngine::with_memo_bound`]).
     pub(super) memo_bound: u64,
+    /// The followers of a position are solved by the threads of the rayon
+    /// pool together ([`CanonicalEngine::with_parallel_followers`]).
+    pub(super) parallel: bool,
 }
 
 /// The outer paths' values of one leg's moves, by their number of edges.
@@ -159,6 +162,7 @@ impl<M: Measure> CanonicalEngine<M> {
             control: Control::new(Budget::bytes(u64::MAX)),
             pending: 0,
             memo_bound: u64::MAX,
+            parallel: false,
         }
     }
 
@@ -179,6 +183,16 @@ impl<M: Measure> CanonicalEngine<M> {
     /// up-front estimate is still checked against the call's budget).
     pub fn with_memo_bound(mut self, bytes: u64) -> Self {
         self.memo_bound = bytes;
+        self
+    }
+
+    /// The same engine solving the followers of the positions it is asked
+    /// about ([`CanonicalEngine::follower_values`]) with every thread of
+    /// the current rayon pool, or with one. The threads work on this
+    /// engine's memo, so that a class one of them solves serves all; the
+    /// values do not depend on the number of threads.
+    pub fn with_parallel_followers(mut self, on: bool) -> Self {
+        self.parallel = on;
         self
     }
 
@@ -364,50 +378,19 @@ impl<M: Measure> CanonicalEngine<M> {
         comps: &[StateComponent],
     ) -> Result<Vec<(Arrow, M::Value)>, SolveError> {
         let graph = position.graph;
+        if self.parallel {
+            self.solve_followers_in_parallel(comps)?;
+        }
         let values = comps.iter().map(|c| self.state_component_value(c)).collect::<Result<Vec<_>, _>>()?;
         let mut out = Vec::new();
-        let mut pieces: Vec<Spider> = Vec::new();
         for (i, c) in comps.iter().enumerate() {
             // Every component but this one keeps its value.
             let rest =
                 values.iter().enumerate().filter(|&(j, _)| j != i).fold(M::empty(), |acc, (_, &v)| M::sum(acc, v));
-            if !c.cells.is_empty() {
-                let cc = c.with_cells();
-                for (e, forward) in cc.moves() {
-                    let mut value = rest;
-                    for p in cc.play(e, forward) {
-                        value = M::sum(value, self.cell_value_here(&p)?);
-                    }
-                    out.push((arrow_on(graph, c.graph_edges[e], forward), value));
-                }
-                continue;
-            }
-            let moves = c.component.moves();
-            match Spider::layout(&c.component, &mut self.scratch) {
-                // A spider-shaped component: each follower's pieces straight
-                // from the spider, no graph rebuilt (linear on paths).
-                Some((spider, places)) => {
-                    for (e, forward) in moves {
-                        let place = places[e];
-                        let outward = forward == place.forward_is_outward;
-                        let legal = spider.follower(place.leg as usize, place.place, outward, &mut pieces);
-                        debug_assert!(legal, "the component's move is legal on the spider");
-                        let mut value = rest;
-                        for p in &pieces {
-                            value = M::sum(value, self.spider_value_here(p)?);
-                        }
-                        out.push((arrow_on(graph, c.graph_edges[e], forward), value));
-                    }
-                }
-                None => {
-                    for (e, forward) in moves {
-                        let mut value = rest;
-                        for p in c.component.play(e, forward) {
-                            value = M::sum(value, self.component_value_here(&p)?);
-                        }
-                        out.push((arrow_on(graph, c.graph_edges[e], forward), value));
-                    }
-                }
+            let mover = Mover::of(c, &mut self.scratch);
+            for (e, forward) in mover.moves_of(c) {
+                let value = M::sum(rest, self.move_value(c, &mover, e, forward)?);
+                out.push((arrow_on(graph, c.graph_edges[e], forward), value));
             }
         }
         // Edge order, forward first, as the core's `Variant::moves`.
@@ -417,6 +400,79 @@ impl<M: Measure> CanonicalEngine<M> {
         };
         out.sort_by_key(|(a, _)| position_of(a));
         Ok(out)
+    }
+
+    /// The value of the follower of component `c` after the move on its
+    /// edge `e` (forward or not): the nim-sum of the pieces it leaves.
+    fn move_value(
+        &mut self,
+        c: &StateComponent,
+        mover: &Mover,
+        e: usize,
+        forward: bool,
+    ) -> Result<M::Value, SolveError> {
+        let mut value = M::empty();
+        match mover {
+            Mover::Cells(cc) => {
+                for p in cc.play(e, forward) {
+                    value = M::sum(value, self.cell_value_here(&p)?);
+                }
+            }
+            // A spider-shaped component: each follower's pieces straight
+            // from the spider, no graph rebuilt (linear on paths).
+            Mover::Spider(spider, places) => {
+                let place = places[e];
+                let outward = forward == place.forward_is_outward;
+                let mut pieces = Vec::new();
+                let legal = spider.follower(place.leg as usize, place.place, outward, &mut pieces);
+                debug_assert!(legal, "the component's move is legal on the spider");
+                for p in &pieces {
+                    value = M::sum(value, self.spider_value_here(p)?);
+                }
+            }
+            Mover::General => {
+                for p in c.component.play(e, forward) {
+                    value = M::sum(value, self.component_value_here(&p)?);
+                }
+            }
+        }
+        Ok(value)
+    }
+
+    /// Solves the followers of every component whose class the memo lacks,
+    /// their moves shared out among the threads of the rayon pool, each
+    /// thread with an engine of its own on this engine's memo: what the
+    /// serial pass that follows then reads from the memo. The threads'
+    /// counters are added to this engine's.
+    fn solve_followers_in_parallel(&mut self, comps: &[StateComponent]) -> Result<(), SolveError> {
+        use rayon::prelude::*;
+        if rayon::current_num_threads() < 2 {
+            return Ok(());
+        }
+        for c in comps {
+            if c.component.edges.len() < PARALLEL_EDGES {
+                continue;
+            }
+            let mover = Mover::of(c, &mut self.scratch);
+            let moves = mover.moves_of(c);
+            let worker = CanonicalEngine { parallel: false, ..self.clone() };
+            let stats = moves
+                .par_iter()
+                .map(|&(e, forward)| {
+                    let mut w = worker.clone();
+                    w.move_value(c, &mover, e, forward)?;
+                    w.end();
+                    Ok(w.stats)
+                })
+                .collect::<Result<Vec<CanonicalStats>, SolveError>>()?;
+            for s in stats {
+                self.stats.spiders += s.spiders;
+                self.stats.general += s.general;
+                self.stats.hits += s.hits;
+                self.stats.closed_forms += s.closed_forms;
+            }
+        }
+        Ok(())
     }
 
     /// The value of one component of a state, with its live cells if any.
@@ -487,6 +543,39 @@ impl<M: Measure> Clone for CanonicalEngine<M> {
             control: self.control.clone(),
             pending: 0,
             memo_bound: self.memo_bound,
+            parallel: self.parallel,
+        }
+    }
+}
+
+/// Components with fewer unmarked edges than this are solved on one
+/// thread: splitting their few moves costs more than it gains.
+const PARALLEL_EDGES: usize = 12;
+
+/// How the moves of a state's component are played: on its live cells, on
+/// its spider's legs, or on the component's graph.
+enum Mover {
+    Cells(CellComponent),
+    Spider(Spider, Vec<EdgePlace>),
+    General,
+}
+
+impl Mover {
+    fn of(c: &StateComponent, scratch: &mut Scratch) -> Mover {
+        if !c.cells.is_empty() {
+            return Mover::Cells(c.with_cells());
+        }
+        match Spider::layout(&c.component, scratch) {
+            Some((spider, places)) => Mover::Spider(spider, places),
+            None => Mover::General,
+        }
+    }
+
+    /// The component's moves, as (edge, forward) pairs.
+    fn moves_of(&self, c: &StateComponent) -> Vec<(usize, bool)> {
+        match self {
+            Mover::Cells(cc) => cc.moves(),
+            _ => c.component.moves(),
         }
     }
 }
