@@ -8,6 +8,7 @@
 //! terminal descendants, not the Grundy value.
 
 use crate::outcome::{CheckError, Counterexample, Tally};
+use crate::registry::Context;
 use crate::states::PaperState;
 use arrows_core::{Decoration, Graph, Position, Variant};
 use arrows_solve::Parities;
@@ -83,6 +84,17 @@ impl Engines {
             grundy: CanonicalEngine::without_closed_forms(),
             parity: CanonicalEngine::without_closed_forms(),
             control: Control::new(Budget::bytes(budget)),
+        }
+    }
+
+    /// Engines on the run's shared memos ([`crate::registry::SharedMemos`]),
+    /// under its cancel token.
+    pub fn shared(ctx: &Context) -> Engines {
+        let m = &ctx.memos;
+        Engines {
+            grundy: m.grundy.clone(),
+            parity: m.parity.clone(),
+            control: Control { cancel: ctx.cancel.clone(), ..Control::new(Budget::bytes(m.budget)) },
         }
     }
 

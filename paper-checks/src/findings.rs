@@ -44,7 +44,7 @@ pub fn checks() -> Vec<Check> {
 }
 
 fn finding_paths(ctx: &Context) -> Result<Outcome, CheckError> {
-    let (mut e, mut t) = (Engines::new(ctx.budget), Tally::new());
+    let (mut e, mut t) = (Engines::shared(ctx), Tally::new());
     let top = ctx.scale.paths();
     let mut later = 0;
     for m in 1..=top {
@@ -62,7 +62,7 @@ fn finding_paths(ctx: &Context) -> Result<Outcome, CheckError> {
 }
 
 fn finding_trimmings(ctx: &Context) -> Result<Outcome, CheckError> {
-    let (mut e, mut t) = (Engines::new(ctx.budget), Tally::new());
+    let (mut e, mut t) = (Engines::shared(ctx), Tally::new());
     let top = ctx.scale.odd_legs();
     let odds = |from: usize| (from..=top).filter(|n| n % 2 == 1);
     let mut left_out_values = Vec::new();

@@ -2,6 +2,7 @@
 
 use crate::outcome::{CheckError, Kind, Outcome};
 use crate::scale::Scale;
+use arrows_solve::canonical::{CanonicalEngine, Grundy, Parity};
 use arrows_work::{Budget, Cancel, Control};
 
 /// What a check needs to run.
@@ -9,16 +10,50 @@ use arrows_work::{Budget, Cancel, Control};
 pub struct Context {
     /// The parameter ranges.
     pub scale: Scale,
-    /// The memory budget of each engine, in bytes.
+    /// The memory budget of each engine a check makes for itself (brute
+    /// force, game graphs), in bytes.
     pub budget: u64,
     /// The run's cancel token (Ctrl-C on the command line).
     pub cancel: Cancel,
+    /// The canonical engines' memos, shared by every check of the run.
+    pub memos: SharedMemos,
+}
+
+/// The memos of the run's canonical engines, one per measure: every check
+/// computes on them ([`crate::engines::Engines::shared`]), so that a class
+/// one check solves serves the others, and they count once against the
+/// run's budget.
+#[derive(Clone)]
+pub struct SharedMemos {
+    pub(crate) grundy: CanonicalEngine<Grundy>,
+    pub(crate) parity: CanonicalEngine<Parity>,
+    /// The bytes the memos may hold together (past them, they evict).
+    pub(crate) budget: u64,
+}
+
+impl SharedMemos {
+    /// Empty memos (engines without closed forms: the closed forms of
+    /// Section 5 are what some checks verify), bounded by `budget` bytes.
+    pub fn new(budget: u64) -> SharedMemos {
+        SharedMemos {
+            grundy: CanonicalEngine::without_closed_forms(),
+            parity: CanonicalEngine::without_closed_forms(),
+            budget,
+        }
+    }
+}
+
+impl std::fmt::Debug for SharedMemos {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SharedMemos").field("budget", &self.budget).finish_non_exhaustive()
+    }
 }
 
 impl Context {
-    /// A context for checks over `scale`, each engine within `budget` bytes, not cancelled.
+    /// A context for checks over `scale`, each engine within `budget` bytes
+    /// (the shared memos too), not cancelled.
     pub fn new(scale: Scale, budget: u64) -> Context {
-        Context { scale, budget, cancel: Cancel::new() }
+        Context { scale, budget, cancel: Cancel::new(), memos: SharedMemos::new(budget) }
     }
 
     /// The control an engine of a check runs under: the engine's budget

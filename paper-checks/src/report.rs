@@ -48,14 +48,22 @@ pub struct Report {
     pub entries: Vec<Entry>,
 }
 
-/// Runs `checks` in parallel (one engine per check, each within its share
-/// of the control's budget), reporting each finished check to the
+/// Runs `checks` in parallel (the canonical engines of every check on one
+/// memo per measure, each check's other engines within a share of the
+/// control's budget), reporting each finished check to the
 /// control's progress sink (in checks, the total set first). Once the
 /// control's cancel token is set no further check starts, and the run
 /// stops with [`Cancelled`]; the entries keep the order of `checks`.
 pub fn run(checks: &[Check], scale: Scale, control: &Control) -> Result<Report, Cancelled> {
     let at_once = rayon::current_num_threads().min(checks.len()).max(1) as u64;
-    let ctx = Context { cancel: control.cancel.clone(), ..Context::new(scale, control.budget.share(at_once).get()) };
+    // Each check's own engines get a share of the budget; the canonical
+    // engines' memos, shared by all, the rest of it.
+    let share = control.budget.share(at_once + 1).get();
+    let ctx = Context {
+        cancel: control.cancel.clone(),
+        memos: crate::registry::SharedMemos::new(share),
+        ..Context::new(scale, share)
+    };
     control.progress.set_unit("checks");
     control.progress.set_total(checks.len() as u64);
     let entries: Vec<Option<Entry>> = checks
@@ -66,7 +74,10 @@ pub fn run(checks: &[Check], scale: Scale, control: &Control) -> Result<Report, 
                 return None;
             }
             let start = Instant::now();
-            let outcome = std::panic::catch_unwind(|| (c.run)(&ctx)).unwrap_or(Err(CheckError::Internal));
+            // A check that panics leaves the shared memos whole: every class in
+            // them is exact, and each store is one insert under its lock.
+            let run = std::panic::AssertUnwindSafe(|| (c.run)(&ctx));
+            let outcome = std::panic::catch_unwind(run).unwrap_or(Err(CheckError::Internal));
             let e = entry(c, outcome, start.elapsed().as_secs_f64() * 1e3);
             // A cancel after this check is seen by the next one.
             let _ = control.checkpoint(1);

@@ -79,7 +79,7 @@ fn range(top: usize) -> String {
 }
 
 fn part_1(ctx: &Context) -> Result<Outcome, CheckError> {
-    let (mut e, mut t) = (Engines::new(ctx.budget), Tally::new());
+    let (mut e, mut t) = (Engines::shared(ctx), Tally::new());
     let top = ctx.scale.legs();
     for (a, b, c) in triples(top) {
         let s = state(a, b, false, c)?;
@@ -94,7 +94,7 @@ fn part_1(ctx: &Context) -> Result<Outcome, CheckError> {
 }
 
 fn part_2(ctx: &Context) -> Result<Outcome, CheckError> {
-    let (mut e, mut t) = (Engines::new(ctx.budget), Tally::new());
+    let (mut e, mut t) = (Engines::shared(ctx), Tally::new());
     let top = ctx.scale.legs();
     let mut examined = 0;
     for (a, b, c) in triples(top) {
@@ -114,7 +114,7 @@ fn part_2(ctx: &Context) -> Result<Outcome, CheckError> {
 }
 
 fn part_3(ctx: &Context) -> Result<Outcome, CheckError> {
-    let (mut e, mut t) = (Engines::new(ctx.budget), Tally::new());
+    let (mut e, mut t) = (Engines::shared(ctx), Tally::new());
     let top = ctx.scale.legs();
     let mut examined = 0;
     for (a, b, c) in triples(top) {
@@ -135,7 +135,7 @@ fn part_3(ctx: &Context) -> Result<Outcome, CheckError> {
 }
 
 fn part_4(ctx: &Context) -> Result<Outcome, CheckError> {
-    let (mut e, mut t) = (Engines::new(ctx.budget), Tally::new());
+    let (mut e, mut t) = (Engines::shared(ctx), Tally::new());
     let top = ctx.scale.legs();
     for (a, b, c) in triples(top) {
         for away in [true, false] {
@@ -154,7 +154,7 @@ fn part_4(ctx: &Context) -> Result<Outcome, CheckError> {
 }
 
 fn probe_c0(ctx: &Context) -> Result<Outcome, CheckError> {
-    let (mut e, mut t) = (Engines::new(ctx.budget), Tally::new());
+    let (mut e, mut t) = (Engines::shared(ctx), Tally::new());
     let top = ctx.scale.legs();
     for a in evens(0, top) {
         for b in evens(0, top) {
@@ -176,7 +176,7 @@ fn probe_c0(ctx: &Context) -> Result<Outcome, CheckError> {
 }
 
 fn probe_ab00(ctx: &Context) -> Result<Outcome, CheckError> {
-    let (mut e, mut t) = (Engines::new(ctx.budget), Tally::new());
+    let (mut e, mut t) = (Engines::shared(ctx), Tally::new());
     let top = ctx.scale.legs();
     for c in evens(2, top) {
         let g = e.grundy(&state(0, 0, false, c)?)?;

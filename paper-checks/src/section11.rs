@@ -27,7 +27,7 @@ pub fn checks() -> Vec<Check> {
 }
 
 fn lemma_11_1(ctx: &Context) -> Result<Outcome, CheckError> {
-    let (mut e, mut t) = (Engines::new(ctx.budget), Tally::new());
+    let (mut e, mut t) = (Engines::shared(ctx), Tally::new());
     let top = ctx.scale.legs();
     let (mut examined, mut plus_one) = (0, 0);
     for a in evens(0, top) {
@@ -51,7 +51,7 @@ fn lemma_11_1(ctx: &Context) -> Result<Outcome, CheckError> {
 }
 
 fn proposition_11_2(ctx: &Context) -> Result<Outcome, CheckError> {
-    let (mut e, mut t) = (Engines::new(ctx.budget), Tally::new());
+    let (mut e, mut t) = (Engines::shared(ctx), Tally::new());
     let top = ctx.scale.legs();
     for a in 0..=top {
         for b in evens(0, top) {

@@ -28,7 +28,7 @@ pub fn checks() -> Vec<Check> {
 }
 
 fn theorem_12_1(ctx: &Context) -> Result<Outcome, CheckError> {
-    let (mut e, mut t) = (Engines::new(ctx.budget), Tally::new());
+    let (mut e, mut t) = (Engines::shared(ctx), Tally::new());
     let top = ctx.scale.legs();
     for a in evens(0, top) {
         for b in evens(a, top) {
@@ -47,7 +47,7 @@ fn theorem_12_1(ctx: &Context) -> Result<Outcome, CheckError> {
 }
 
 fn corollary(ctx: &Context) -> Result<Outcome, CheckError> {
-    let (mut e, mut t) = (Engines::new(ctx.budget), Tally::new());
+    let (mut e, mut t) = (Engines::shared(ctx), Tally::new());
     let top = ctx.scale.odd_legs();
     let odds = |from: usize| (from..=top).filter(|n| n % 2 == 1);
     for a in odds(1) {

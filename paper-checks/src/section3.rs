@@ -93,7 +93,7 @@ fn theorem_3_4(ctx: &Context) -> Result<Outcome, CheckError> {
         });
     }
     let trees = t.instances();
-    let mut e = Engines::new(ctx.budget);
+    let mut e = Engines::shared(ctx);
     let top = ctx.scale.legs();
     for a in 1..=top {
         for b in a..=top {

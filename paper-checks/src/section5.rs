@@ -33,7 +33,7 @@ pub fn checks() -> Vec<Check> {
 }
 
 fn proposition_5_2(ctx: &Context) -> Result<Outcome, CheckError> {
-    let mut e = Engines::new(ctx.budget);
+    let mut e = Engines::shared(ctx);
     let mut t = Tally::new();
     let top = ctx.scale.paths();
     for n in 0..=top {
@@ -52,7 +52,7 @@ fn proposition_5_2(ctx: &Context) -> Result<Outcome, CheckError> {
 }
 
 fn proposition_5_4(ctx: &Context) -> Result<Outcome, CheckError> {
-    let mut e = Engines::new(ctx.budget);
+    let mut e = Engines::shared(ctx);
     let mut t = Tally::new();
     let top = ctx.scale.paths();
     for n in 0..=top {
@@ -64,7 +64,7 @@ fn proposition_5_4(ctx: &Context) -> Result<Outcome, CheckError> {
 }
 
 fn proposition_5_6(ctx: &Context) -> Result<Outcome, CheckError> {
-    let mut e = Engines::new(ctx.budget);
+    let mut e = Engines::shared(ctx);
     let mut t = Tally::new();
     let top = ctx.scale.paths();
     for n in 1..=top {

@@ -246,7 +246,7 @@ fn confirm_proof_map(proof: ProofMap, x: &PaperState, y: &PaperState, n: usize) 
 }
 
 fn proposition_6_3(ctx: &Context) -> Result<Outcome, CheckError> {
-    let (mut e, mut t) = (Engines::new(ctx.budget), Tally::new());
+    let (mut e, mut t) = (Engines::shared(ctx), Tally::new());
     let top = ctx.scale.legs();
     let iso = ctx.scale.iso_unmarked();
     let (mut confirmed, mut proof_maps) = (0u64, 0u64);

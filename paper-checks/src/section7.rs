@@ -62,7 +62,7 @@ pub fn checks() -> Vec<Check> {
 }
 
 fn proposition_7_2(ctx: &Context) -> Result<Outcome, CheckError> {
-    let (mut e, mut t) = (Engines::new(ctx.budget), Tally::new());
+    let (mut e, mut t) = (Engines::shared(ctx), Tally::new());
     let top = ctx.scale.paths();
     for n in 0..=top {
         let p = (n % 2) as u32;
@@ -75,7 +75,7 @@ fn proposition_7_2(ctx: &Context) -> Result<Outcome, CheckError> {
 }
 
 fn proposition_7_4(ctx: &Context) -> Result<Outcome, CheckError> {
-    let (mut e, mut t) = (Engines::new(ctx.budget), Tally::new());
+    let (mut e, mut t) = (Engines::shared(ctx), Tally::new());
     let top = ctx.scale.legs();
     for n in 0..=top {
         let up = SpiderState::new(&[Leg::away(1), Leg::away(1), Leg::away(n)]);
@@ -106,7 +106,7 @@ fn proposition_7_4(ctx: &Context) -> Result<Outcome, CheckError> {
 }
 
 fn proposition_7_7(ctx: &Context) -> Result<Outcome, CheckError> {
-    let (mut e, mut t) = (Engines::new(ctx.budget), Tally::new());
+    let (mut e, mut t) = (Engines::shared(ctx), Tally::new());
     let top = ctx.scale.legs();
     let mut params = Vec::new();
     for pattern in 0..8 {
@@ -142,7 +142,7 @@ fn formula_7_7() -> Formula {
 }
 
 fn probe_7_7_short(ctx: &Context) -> Result<Outcome, CheckError> {
-    let (mut e, mut t) = (Engines::new(ctx.budget), Tally::new());
+    let (mut e, mut t) = (Engines::shared(ctx), Tally::new());
     let top = ctx.scale.legs();
     let mut params = Vec::new();
     // Bit 0 of the pattern set: the short-leg arrow points into the hub.

@@ -61,7 +61,7 @@ fn definition_8_1(ctx: &Context) -> Result<Outcome, CheckError> {
 }
 
 fn theorem_8_2(ctx: &Context) -> Result<Outcome, CheckError> {
-    let mut e = Engines::new(ctx.budget);
+    let mut e = Engines::shared(ctx);
     let mut t = Tally::new();
     let top = ctx.scale.legs();
     for a in 2..=top {

@@ -82,14 +82,14 @@ fn formulas_9_1() -> [Formula; 6] {
 }
 
 fn proposition_9_1(ctx: &Context) -> Result<Outcome, CheckError> {
-    let (mut e, mut t) = (Engines::new(ctx.budget), Tally::new());
+    let (mut e, mut t) = (Engines::shared(ctx), Tally::new());
     let top = ctx.scale.legs();
     sweep(&mut e, &mut t, (1..=top).map(|n| [n, 0, 0]), &formulas_9_1(), true, NonStates::Refuse)?;
     Ok(t.finish(format!("1 <= n <= {top}, the six families and their flips")))
 }
 
 fn probe_9_1_n0(ctx: &Context) -> Result<Outcome, CheckError> {
-    let (mut e, mut t) = (Engines::new(ctx.budget), Tally::new());
+    let (mut e, mut t) = (Engines::shared(ctx), Tally::new());
     let skipped = sweep(&mut e, &mut t, [[0, 0, 0]], &formulas_9_1(), false, NonStates::Skip)?;
     if skipped > 0 {
         t.note(format!("families without a state at n = 0, skipped: {skipped} (<0^,0^,0> makes the hub a source)"));
@@ -128,14 +128,14 @@ fn grid(
 }
 
 fn proposition_9_2(ctx: &Context) -> Result<Outcome, CheckError> {
-    let (mut e, mut t) = (Engines::new(ctx.budget), Tally::new());
+    let (mut e, mut t) = (Engines::shared(ctx), Tally::new());
     let top = ctx.scale.legs();
     sweep(&mut e, &mut t, grid(0..=1, 2..=top, evens(2, top)), &formulas_9_2(), true, NonStates::Refuse)?;
     Ok(t.finish(format!("x in {{0,1}}, 2 <= b <= {top}, even 2 <= c <= {top}, both families and their flips")))
 }
 
 fn probe_9_2_c_odd(ctx: &Context) -> Result<Outcome, CheckError> {
-    let (mut e, mut t) = (Engines::new(ctx.budget), Tally::new());
+    let (mut e, mut t) = (Engines::shared(ctx), Tally::new());
     let top = ctx.scale.legs();
     let odd = (3..=top).filter(|c| c % 2 == 1);
     sweep(&mut e, &mut t, grid(0..=1, 2..=top, odd), &formulas_9_2(), false, NonStates::Skip)?;
@@ -143,7 +143,7 @@ fn probe_9_2_c_odd(ctx: &Context) -> Result<Outcome, CheckError> {
 }
 
 fn probe_9_2_b1(ctx: &Context) -> Result<Outcome, CheckError> {
-    let (mut e, mut t) = (Engines::new(ctx.budget), Tally::new());
+    let (mut e, mut t) = (Engines::shared(ctx), Tally::new());
     let top = ctx.scale.legs();
     sweep(&mut e, &mut t, grid(0..=1, 0..=1, evens(2, top)), &formulas_9_2(), false, NonStates::Skip)?;
     Ok(t.finish(format!("x in {{0,1}}, b in {{0,1}}, even 2 <= c <= {top}")))
@@ -166,7 +166,7 @@ fn formulas_9_3() -> [Formula; 2] {
 }
 
 fn proposition_9_3(ctx: &Context) -> Result<Outcome, CheckError> {
-    let (mut e, mut t) = (Engines::new(ctx.budget), Tally::new());
+    let (mut e, mut t) = (Engines::shared(ctx), Tally::new());
     let top = ctx.scale.legs();
     let params = grid(evens(2, top), evens(2, top), 0..=0);
     sweep(&mut e, &mut t, params, &formulas_9_3(), true, NonStates::Refuse)?;
@@ -174,7 +174,7 @@ fn proposition_9_3(ctx: &Context) -> Result<Outcome, CheckError> {
 }
 
 fn probe_9_3_odd(ctx: &Context) -> Result<Outcome, CheckError> {
-    let (mut e, mut t) = (Engines::new(ctx.budget), Tally::new());
+    let (mut e, mut t) = (Engines::shared(ctx), Tally::new());
     let top = ctx.scale.legs();
     let params: Vec<[usize; 3]> =
         grid(2..=top, 2..=top, 0..=0).into_iter().filter(|p| p[0] % 2 == 1 || p[1] % 2 == 1).collect();
