@@ -50,12 +50,29 @@ fn check_spiders(legs: impl Iterator<Item = Vec<usize>> + Clone, variants: &[Var
     (games, states)
 }
 
+// The largest suites are split in two (by rule set, or by the parity of
+// a spider's place in the list) so that the test threads finish together.
+
+fn three_legged_spiders(half: usize) -> (usize, usize) {
+    let legs = spider_legs(14, 3).into_iter().filter(|l| l.len() == 3);
+    check_spiders(legs.skip(half).step_by(2), &VARIANTS)
+}
+
 #[test]
-fn every_reachable_state_of_every_3_legged_spider_with_at_most_14_edges() {
-    let (games, states) = check_spiders(spider_legs(14, 3).into_iter().filter(|l| l.len() == 3), &VARIANTS);
+fn every_reachable_state_of_every_3_legged_spider_with_at_most_14_edges_first_half() {
+    let (games, states) = three_legged_spiders(0);
     // 83 multisets of three positive legs with sum at most 14, two rule sets.
-    assert_eq!(games, 2 * 83, "{games}");
-    assert!(states > 10_000_000, "{states}");
+    assert_eq!(spider_legs(14, 3).iter().filter(|l| l.len() == 3).count(), 83);
+    assert_eq!(games, 2 * 42, "{games}");
+    // With the second half's, more than the 10 million states of both.
+    assert!(states > 5_000_000, "{states}");
+}
+
+#[test]
+fn every_reachable_state_of_every_3_legged_spider_with_at_most_14_edges_second_half() {
+    let (games, states) = three_legged_spiders(1);
+    assert_eq!(games, 2 * 41, "{games}");
+    assert!(states > 5_200_000, "{states}");
 }
 
 /// The Game of Arrows on every spider with four or more legs and at most 14
@@ -71,11 +88,25 @@ fn every_reachable_state_of_every_untrimmed_spider_with_4_or_more_legs_and_at_mo
 /// most 12 edges. The stars among them have up to 3^12 reachable states; at
 /// 13 and 14 edges the trimmed family has 139 million, past what a test
 /// should take (the untrimmed test above covers those graphs).
+fn trimmed_spiders_with_4_or_more_legs(half: usize) -> (usize, usize) {
+    check_spiders(spider_legs(12, 4).into_iter().skip(half).step_by(2), &[Variant::Trimmed])
+}
+
 #[test]
-fn every_reachable_state_of_every_trimmed_spider_with_4_or_more_legs_and_at_most_12_edges() {
-    let (games, states) = check_spiders(spider_legs(12, 4).into_iter(), &[Variant::Trimmed]);
-    assert_eq!(games, 170, "{games}");
-    assert!(states > 11_000_000, "{states}");
+fn every_reachable_state_of_every_trimmed_spider_with_4_or_more_legs_and_at_most_12_edges_first_half() {
+    let (games, states) = trimmed_spiders_with_4_or_more_legs(0);
+    // 170 multisets of four or more positive legs with sum at most 12.
+    assert_eq!(spider_legs(12, 4).len(), 170);
+    assert_eq!(games, 85, "{games}");
+    // With the second half's, more than the 11 million states of both.
+    assert!(states > 6_000_000, "{states}");
+}
+
+#[test]
+fn every_reachable_state_of_every_trimmed_spider_with_4_or_more_legs_and_at_most_12_edges_second_half() {
+    let (games, states) = trimmed_spiders_with_4_or_more_legs(1);
+    assert_eq!(games, 85, "{games}");
+    assert!(states > 5_700_000, "{states}");
 }
 
 /// A memo bounded far below what the games need evicts, and every value
@@ -111,8 +142,17 @@ fn every_reachable_state_with_a_memo_that_evicts() {
 }
 
 #[test]
-fn empty_state_of_every_tree_with_at_most_12_edges() {
-    for v in VARIANTS {
+fn empty_state_of_every_tree_with_at_most_12_edges_trimmed() {
+    empty_state_of_every_tree_with_at_most_12_edges(Variant::Trimmed);
+}
+
+#[test]
+fn empty_state_of_every_tree_with_at_most_12_edges_untrimmed() {
+    empty_state_of_every_tree_with_at_most_12_edges(Variant::Untrimmed);
+}
+
+fn empty_state_of_every_tree_with_at_most_12_edges(v: Variant) {
+    {
         let mut canon = CanonicalEngine::<Grundy>::new();
         for m in 1..=12 {
             for g in trees(m) {
