@@ -81,12 +81,30 @@ pub fn run(args: TableArgs) -> CliResult {
     let mut memo = open_memo(&opts, &family, &options, budget, &mut engine)?;
     let bar = Bar::new("graphs", opts.quiet);
     let control = progress::control(budget, bar.clone());
-    let table = arrows_tables::sweep_with(&family, &options, &control, memo.as_ref().map(|_| &mut engine));
+    let table = arrows_tables::sweep_with(&family, &options, &control, Some(&mut engine));
     bar.finish();
+    if opts.stats {
+        print_stats(&engine, budget);
+    }
     let result = table.map_err(sweep_error).and_then(|table| emit(&table, &opts.output));
     match memo.as_mut() {
         Some(m) => m.finish(&mut engine, result),
         None => result,
+    }
+}
+
+/// `--stats`: the memo's figures and the peak memory, on standard error.
+fn print_stats(engine: &CanonicalEngine<Grundy>, budget: arrows_work::Budget) {
+    let f = engine.memo_figures();
+    eprintln!(
+        "memo           {} in {} of --max-memory {}",
+        arrows_text::count(f.entries, "class|classes"),
+        arrows_text::bytes(f.bytes),
+        arrows_text::bytes(budget.get())
+    );
+    eprintln!("memo evicted   {} (to stay within --max-memory)", arrows_text::count(f.evicted, "class|classes"));
+    if let Some(peak) = arrows_work::peak_resident() {
+        eprintln!("peak memory    {}", arrows_text::bytes(peak));
     }
 }
 

@@ -303,6 +303,11 @@ pub struct SweepArgs {
     /// and no line saying which shard is computed.
     #[arg(long)]
     pub quiet: bool,
+    /// When the sweep ends, print the memo's figures to standard error: the
+    /// classes it holds and their bytes against --max-memory, the classes
+    /// it evicted to stay within it, and the process's peak memory.
+    #[arg(long)]
+    pub stats: bool,
     /// Memory budget for the engines, e.g. 2G (default: three quarters of
     /// the available memory). A sweep that needs more stops with a message.
     #[arg(long, value_name = "SIZE", value_parser = crate::flags::values::budget)]

@@ -465,3 +465,18 @@ fn an_interrupted_run_leaves_the_file_absent_old_or_complete() {
     assert!(err.contains("time limit"), "{err}");
     assert!(loads(&limited).is_some_and(|n| n > 0), "the stopped sweep saved its classes");
 }
+
+/// Through the binary: a sweep under a budget far below its memo gives the
+/// table of an unbounded one, and `--stats` says how many classes the memo
+/// evicted to stay within it.
+#[test]
+fn a_sweep_past_its_budget_finishes_and_says_what_it_evicted() {
+    let args = ["table", "trees", "--edges", "12", "--format", "csv", "--quiet"];
+    let (code, unbounded, err) = arrows(&args);
+    assert_eq!(code, 0, "{err}");
+    let tight: Vec<&str> = args.iter().copied().chain(["--max-memory", "1M", "--stats"]).collect();
+    let (code, bounded, err) = arrows(&tight);
+    assert_eq!((code, &bounded), (0, &unbounded), "{err}");
+    let evicted = err.lines().find(|l| l.starts_with("memo evicted")).unwrap_or_else(|| panic!("{err}"));
+    assert!(!evicted.contains(" 0 classes"), "{evicted}");
+}

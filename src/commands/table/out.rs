@@ -83,16 +83,14 @@ pub(super) fn run(
     let bar = Bar::new("graphs", opts.quiet);
     let control = progress::control(budget, bar.clone());
     let done = writer.done();
-    let result = arrows_tables::sweep_into_with(
-        family,
-        options,
-        done,
-        &control,
-        memo.as_ref().map(|_| &mut engine),
-        &mut |rows| writer.append(rows),
-    )
+    let result = arrows_tables::sweep_into_with(family, options, done, &control, Some(&mut engine), &mut |rows| {
+        writer.append(rows)
+    })
     .map_err(sweep_error);
     bar.finish();
+    if opts.stats {
+        super::print_stats(&engine, budget);
+    }
     match memo.as_mut() {
         Some(m) => m.finish(&mut engine, result),
         None => result,
