@@ -26,6 +26,7 @@ use arrows_solve::isomorphism::{
     is_state_isomorphism, local_criterion, local_state_isomorphism_everywhere,
 };
 use arrows_work::{Budget, Control};
+use rayon::prelude::*;
 
 /// The check of Section 6.
 pub fn checks() -> Vec<Check> {
@@ -49,6 +50,7 @@ enum ProofMap {
     Search,
 }
 
+#[derive(Clone, Copy)]
 struct Item {
     legs: fn(usize) -> [Leg; 3],
     target: fn(usize) -> Result<PaperState, FamilyError>,
@@ -246,39 +248,23 @@ fn confirm_proof_map(proof: ProofMap, x: &PaperState, y: &PaperState, n: usize) 
 }
 
 fn proposition_6_3(ctx: &Context) -> Result<Outcome, CheckError> {
-    let (mut e, mut t) = (Engines::shared(ctx), Tally::new());
+    let mut t = Tally::new();
     let top = ctx.scale.legs();
     let iso = ctx.scale.iso_unmarked();
+    // Every (item, n) is an instance of its own, shared out among the
+    // threads (each with engines on the run's memos) and recorded in order.
+    let instances: Vec<(Item, usize)> =
+        items().into_iter().flat_map(|item| (item.from..=top).map(move |n| (item, n))).collect();
+    let results = instances
+        .par_iter()
+        .map_init(|| Engines::shared(ctx), |e, &(item, n)| item_instance(e, ctx, item, n, iso))
+        .collect::<Result<Vec<_>, CheckError>>()?;
     let (mut confirmed, mut proof_maps) = (0u64, 0u64);
-    for item in items() {
-        for n in item.from..=top {
-            let spider = SpiderState::new(&(item.legs)(n));
-            let target = (item.target)(n)?;
-            for (k, x) in [spider.build()?, spider.flip().build()?].into_iter().enumerate() {
-                let claimed = (item.value)(n);
-                let (gx, gy) = (e.grundy(&x)?, e.grundy(&target)?);
-                let mut miss = None;
-                if i64::from(gx) != claimed || gx != gy {
-                    miss = Some(Miss::new(
-                        format!("Grundy value {gx}, and {gy} for {}", target.name),
-                        format!("{} = {claimed} for both", item.formula),
-                    ));
-                }
-                if miss.is_none() && x.unmarked() <= iso {
-                    if let Some(why) = confirm_isomorphism(&x, &target, ctx.budget)? {
-                        miss = Some(Miss::new(why, format!("{} ≅ {}", x.name, target.name)));
-                    } else {
-                        confirmed += 1;
-                    }
-                    if k == 0 && item.proof != ProofMap::Search {
-                        proof_maps += 1;
-                        if let Some(why) = confirm_proof_map(item.proof, &x, &target, n)? {
-                            miss = Some(Miss::new(why, "the proof's isomorphism"));
-                        }
-                    }
-                }
-                t.record_state(&x, miss);
-            }
+    for r in results {
+        confirmed += r.confirmed;
+        proof_maps += r.proof_maps;
+        for (x, miss) in r.states {
+            t.record_state(&x, miss);
         }
     }
     t.note(format!(
@@ -288,4 +274,44 @@ fn proposition_6_3(ctx: &Context) -> Result<Outcome, CheckError> {
     Ok(t.finish(format!(
         "the 14 items and their flips, n <= {top} (values); isomorphisms for the states with <= {iso} unmarked edges"
     )))
+}
+
+/// What one instance of Proposition 6.3 found: each of the spider state
+/// and its flip with its miss, and the isomorphisms and proof maps confirmed.
+struct ItemInstance {
+    states: Vec<(PaperState, Option<Miss>)>,
+    confirmed: u64,
+    proof_maps: u64,
+}
+
+fn item_instance(e: &mut Engines, ctx: &Context, item: Item, n: usize, iso: usize) -> Result<ItemInstance, CheckError> {
+    let mut out = ItemInstance { states: Vec::new(), confirmed: 0, proof_maps: 0 };
+    let spider = SpiderState::new(&(item.legs)(n));
+    let target = (item.target)(n)?;
+    for (k, x) in [spider.build()?, spider.flip().build()?].into_iter().enumerate() {
+        let claimed = (item.value)(n);
+        let (gx, gy) = (e.grundy(&x)?, e.grundy(&target)?);
+        let mut miss = None;
+        if i64::from(gx) != claimed || gx != gy {
+            miss = Some(Miss::new(
+                format!("Grundy value {gx}, and {gy} for {}", target.name),
+                format!("{} = {claimed} for both", item.formula),
+            ));
+        }
+        if miss.is_none() && x.unmarked() <= iso {
+            if let Some(why) = confirm_isomorphism(&x, &target, ctx.budget)? {
+                miss = Some(Miss::new(why, format!("{} ≅ {}", x.name, target.name)));
+            } else {
+                out.confirmed += 1;
+            }
+            if k == 0 && item.proof != ProofMap::Search {
+                out.proof_maps += 1;
+                if let Some(why) = confirm_proof_map(item.proof, &x, &target, n)? {
+                    miss = Some(Miss::new(why, "the proof's isomorphism"));
+                }
+            }
+        }
+        out.states.push((x, miss));
+    }
+    Ok(out)
 }
