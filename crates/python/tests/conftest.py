@@ -18,7 +18,10 @@ import pytest
 ROOT = Path(__file__).resolve().parents[3]
 
 #: Fields of a report that depend on the run, not on the position.
-VOLATILE = ("time_ms", "peak_memory_bytes")
+# The work counts depend on how the pool's threads meet a large position's
+# followers (two workers may solve one class at once), so only small
+# positions, solved on one thread, compare them.
+VOLATILE = ("time_ms", "peak_memory_bytes", "solved", "memo_hits", "memo_evicted")
 
 
 def _binary():
