@@ -185,6 +185,7 @@ impl<M: Measure> CanonicalEngine<M> {
         // are read; a miss computes its class with a splitter of its own.
         let mut splitter = std::mem::take(&mut self.splitter);
         for (e, forward) in moves {
+            self.control.cancel.check()?;
             let mut value = M::empty();
             for p in splitter.play(c, e, forward) {
                 value = M::sum(value, self.component_value_here(p)?);
