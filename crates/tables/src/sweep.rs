@@ -39,6 +39,11 @@ use rayon::prelude::*;
 use std::sync::Arc;
 use std::sync::Mutex;
 
+/// The most worker threads a sweep starts: each reserves a stack and a
+/// copy of the memo, and far more threads than cores only divide the
+/// memory budget (asking for more is refused, not clamped).
+pub const MAX_THREADS: usize = 1024;
+
 /// How to run a sweep (its memory budget is the [`Control`]'s).
 #[derive(Debug, Clone, Copy)]
 pub struct SweepOptions {
@@ -123,6 +128,14 @@ pub enum SweepError {
     /// The sink refused a batch of rows (a shard on disk could not be written).
     #[error("cannot write the rows: {0}")]
     Sink(#[source] std::io::Error),
+    /// More worker threads were asked for than a sweep starts.
+    #[error("{asked} worker threads are more than the {most} a sweep starts")]
+    TooManyThreads {
+        /// The threads asked for.
+        asked: usize,
+        /// The most a sweep starts, [`MAX_THREADS`].
+        most: usize,
+    },
     /// The worker threads could not be started.
     #[error("cannot start the worker threads: {0}")]
     Threads(#[source] rayon::ThreadPoolBuildError),
@@ -212,6 +225,9 @@ pub fn sweep_into_with(
     sink: &mut (dyn FnMut(&[Row]) -> std::io::Result<()> + Send),
 ) -> Result<usize, SweepError> {
     let mut pool = rayon::ThreadPoolBuilder::new().stack_size(WORKER_STACK);
+    if let Some(asked) = options.threads.filter(|&n| n > MAX_THREADS) {
+        return Err(SweepError::TooManyThreads { asked, most: MAX_THREADS });
+    }
     if let Some(n) = options.threads {
         pool = pool.num_threads(n.max(1));
     }
