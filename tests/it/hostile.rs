@@ -25,6 +25,9 @@ use std::time::{Duration, Instant};
 /// reserves a 1 GiB stack).
 const MEMORY_CAP_KIB: u64 = 3 << 20;
 
+/// The longest error line, in characters (`error: ` included).
+const MESSAGE_CHARS: usize = 2010;
+
 /// The longest a run may take before it counts as hung.
 const DEADLINE: Duration = Duration::from_secs(20);
 
@@ -516,6 +519,9 @@ const BOUNDS_AND_LINES: &[Case] = &[
     case(&["loopy"], Refuse("`arrows loopy` needs a command: subtraction")),
     case(&["table"], Refuse("`arrows table` needs a command")),
     case(&[], Refuse("`arrows` needs a command: spider")),
+    // A message that quotes a 2 MB line keeps its start and its advice (it quoted the line whole).
+    piped(&["loopy", "digraph", "-"], Made(long_line), Refuse("characters left out")),
+    piped(&["conjecture", "-"], Made(long_line), Refuse("characters left out")),
     // Seven columns of forty values: the lines of the rows, not the product of the ranges (40^6).
     piped(&["conjecture", "-"], Made(seven_columns), Answer("Along a, with b, c, d, e, f fixed")),
     // Every id of a word as a Slurm array: more tasks than can be counted (was a division by zero).
@@ -533,6 +539,13 @@ const BOUNDS_AND_LINES: &[Case] = &[
 /// One byte past what an input read whole may hold, with no line break.
 fn past_the_cap() -> Vec<u8> {
     vec![0; arrows_core::formats::MAX_LINE_BYTES + 1]
+}
+
+/// A line of 2.1 million characters.
+fn long_line() -> Vec<u8> {
+    let mut out = vec![b'x'; 2_100_000];
+    out.push(b'\n');
+    out
 }
 
 /// A CSV table of seven columns, forty rows `i,i,i,i,i,i,G`.
@@ -706,6 +719,8 @@ fn judge(c: &Case, r: &Run) -> Result<(), String> {
             let answered = matches!(c.expect, AnswerThenRefuse(_));
             if lines.len() != 1 || !lines[0].starts_with("error: ") {
                 Err(format!("refused in {} lines, not one `error: ` line: {}", lines.len(), r.stderr))
+            } else if lines[0].chars().count() > MESSAGE_CHARS {
+                Err(format!("refused in a line of {} characters", lines[0].chars().count()))
             } else if !lines[0].contains(needle) {
                 Err(format!("refused without {needle:?}: {}", lines[0]))
             } else if r.stdout.is_empty() == answered {
