@@ -520,7 +520,6 @@ const BOUNDS_AND_LINES: &[Case] = &[
     case(&["table"], Refuse("`arrows table` needs a command")),
     case(&[], Refuse("`arrows` needs a command: spider")),
     // A message that quotes a 2 MB line keeps its start and its advice (it quoted the line whole).
-    piped(&["loopy", "digraph", "-"], Made(long_line), Refuse("characters left out")),
     piped(&["conjecture", "-"], Made(long_line), Refuse("characters left out")),
     // Seven columns of forty values: the lines of the rows, not the product of the ranges (40^6).
     piped(&["conjecture", "-"], Made(seven_columns), Answer("Along a, with b, c, d, e, f fixed")),
@@ -560,6 +559,11 @@ fn seven_columns() -> Vec<u8> {
 #[test]
 fn bounded_inputs_and_one_line_refusals() {
     check(BOUNDS_AND_LINES);
+    // An argument of 100,000 characters, quoted by clap's refusal: its start and its advice.
+    let long: &'static str = Box::leak(format!("spider {}", "x".repeat(100_000)).into_boxed_str());
+    let args: &'static [&'static str] = Box::leak(vec!["play", long].into_boxed_slice());
+    let leg: &'static [&'static str] = Box::leak(vec!["spider", &long[7..]].into_boxed_slice());
+    check(&[case(args, Refuse("characters left out")), case(leg, Refuse("characters left out"))]);
 }
 
 /// Shards crafted to be consistent with themselves: a shard of a sweep

@@ -36,6 +36,7 @@ use arrows_solve::canonical::{CanonicalEngine, Grundy};
 use arrows_solve::{Engine, SolveError};
 use arrows_work::{Cancelled, Control, NoProgress};
 use rayon::prelude::*;
+use std::ops::ControlFlow;
 use std::sync::Arc;
 use std::sync::Mutex;
 
@@ -248,7 +249,7 @@ fn sweep_here(
     sink: &mut (dyn FnMut(&[Row]) -> std::io::Result<()> + Send),
 ) -> Result<usize, SweepError> {
     control.cancel.check()?;
-    let total = family.count();
+    let total = family.count_within(&control.cancel)?;
     let share = options.shard.share(total);
     if share == 0 {
         return Err(SweepError::EmptyShard { shard: options.shard, total });
@@ -306,26 +307,37 @@ fn sweep_here(
         control.checkpoint(computed)?;
         Ok(())
     };
-    family.for_each(|key, graph| {
+    // The enumeration stops at a failure or a cancellation (the token is
+    // read at every graph: the shard's rows may be far apart, and the
+    // graphs between them cost their enumeration).
+    let stop = || control.cancel.is_cancelled().then_some(());
+    let _ = family.try_for_each(&stop, |key, graph| {
         let p = position;
         position += 1;
-        if failure.is_some() || !options.shard.owns(p) {
-            return;
+        if let Err(e) = control.cancel.check() {
+            failure = Some(e.into());
+            return ControlFlow::Break(());
+        }
+        if !options.shard.owns(p) {
+            return ControlFlow::Continue(());
         }
         owned += 1;
         if owned <= done {
-            return;
+            return ControlFlow::Continue(());
         }
         batch.push((p, key, graph));
         if batch.len() == BATCH
             && let Err(e) = flush(&mut batch)
         {
             failure = Some(e);
+            return ControlFlow::Break(());
         }
+        ControlFlow::Continue(())
     });
     if let Some(e) = failure {
         return Err(e);
     }
+    control.cancel.check()?;
     if !batch.is_empty() {
         flush(&mut batch)?;
     }
