@@ -75,19 +75,44 @@ impl Error for CliError {
 
 impl CliError {
     /// A refusal of clap's as one line: help and version requests print as
-    /// clap prints them and end the program; every other error keeps
-    /// clap's wording without its blank lines and pointers to `--help`,
-    /// followed by the usage line.
+    /// clap prints them and end the program; a command given without what
+    /// it needs names it; every other error keeps clap's wording without
+    /// its blank lines and pointers to `--help`, followed by the usage line.
     pub fn from_clap(e: clap::Error) -> CliError {
         use clap::error::ErrorKind;
-        if matches!(
-            e.kind(),
-            ErrorKind::DisplayHelp | ErrorKind::DisplayVersion | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
-        ) {
-            e.exit();
+        match e.kind() {
+            ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => e.exit(),
+            ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+                CliError::usage(missing(&e.render().to_string())).caused_by(e)
+            }
+            _ => CliError::usage(one_line(&e.render().to_string())).caused_by(e),
         }
-        CliError::usage(one_line(&e.render().to_string())).caused_by(e)
     }
+}
+
+/// A command given without what it needs (`arrows trim`, `arrows loopy`),
+/// as one line from clap's help for it: what it needs, the usage line,
+/// and where the help is.
+fn missing(help: &str) -> String {
+    let usage = help.lines().find_map(|l| l.trim().strip_prefix("Usage: ")).unwrap_or("arrows").trim();
+    let command: Vec<&str> = usage.split_whitespace().take_while(|w| !w.starts_with(['[', '<'])).collect();
+    let command = command.join(" ");
+    // The first word of each line of a section, up to the blank line after it.
+    let section = |heading: &str| -> Vec<&str> {
+        help.lines()
+            .skip_while(|l| l.trim() != heading)
+            .skip(1)
+            .take_while(|l| !l.trim().is_empty())
+            .filter(|l| l.starts_with("  ") && !l.starts_with("   "))
+            .filter_map(|l| l.split_whitespace().next())
+            .filter(|w| *w != "help")
+            .collect()
+    };
+    let needs = match section("Commands:").as_slice() {
+        [] => section("Arguments:").join(" "),
+        commands => format!("a command: {}", commands.join(", ")),
+    };
+    format!("`{command}` needs {needs}; usage: {usage}; see `{command} --help`")
 }
 
 /// clap's rendered error on one line: `error: ` dropped, a heading that
@@ -181,6 +206,23 @@ mod tests {
         let value = "error: invalid value '-1' for '<LEG>...': leg lengths are non-negative integers\n\n\
                      For more information, try '--help'.\n";
         assert_eq!(one_line(value), "invalid value '-1' for '<LEG>...': leg lengths are non-negative integers");
+    }
+
+    #[test]
+    fn a_missing_command_is_one_line() {
+        let help = "Print the trimming of a graph\n\nUsage: arrows trim [OPTIONS] <COMMAND>\n\nCommands:\n  \
+                    spider       The spider\n  path         The path P_n\n               (continued)\n  \
+                    help         Print this message\n\nOptions:\n      --json  JSON\n";
+        assert_eq!(
+            missing(help),
+            "`arrows trim` needs a command: spider, path; usage: arrows trim [OPTIONS] <COMMAND>; \
+             see `arrows trim --help`"
+        );
+        let help = "The patterns\n\nUsage: arrows conjecture [OPTIONS] <TABLE>\n\nArguments:\n  <TABLE>  A table\n\n";
+        assert_eq!(
+            missing(help),
+            "`arrows conjecture` needs <TABLE>; usage: arrows conjecture [OPTIONS] <TABLE>; see `arrows conjecture --help`"
+        );
     }
 
     #[test]

@@ -45,6 +45,9 @@ fn run(cli: Cli) -> CliResult {
     }
 }
 
+/// The longest error line printed, in characters.
+const MESSAGE_CHARS: usize = 2000;
+
 fn main() {
     let result = match Cli::try_parse() {
         Ok(cli) => run(cli),
@@ -55,8 +58,10 @@ fn main() {
         // A closed pipe (`arrows ... | head`) is not an error.
         Err(e) if e.is_broken_pipe() => {}
         Err(e) => {
-            // One line, whatever a file name or a message may hold.
-            eprintln!("error: {}", e.message.replace(['\n', '\r'], " "));
+            // One line, whatever a file name or a message may hold, and
+            // of a length a person reads (a message may quote a long input).
+            let line = e.message.replace(['\n', '\r'], " ");
+            eprintln!("error: {}", arrows_text::shorten(&line, MESSAGE_CHARS));
             std::process::exit(e.code);
         }
     }

@@ -84,6 +84,10 @@ pub fn run(checks: &[Check], scale: Scale, control: &Control) -> Result<Report, 
             Some(e)
         })
         .collect();
+    // A check cut short by the token reports no result, even when every check had started.
+    if ctx.cancel.is_cancelled() {
+        return Err(Cancelled);
+    }
     let entries = entries.into_iter().collect::<Option<Vec<Entry>>>().ok_or(Cancelled)?;
     Ok(Report { max: scale.max, entries })
 }

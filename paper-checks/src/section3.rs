@@ -39,18 +39,17 @@ fn game_tree_graphs(max_edges: usize) -> Vec<Named> {
 
 /// `None` when the dormant states of `g` map onto the states of `trim(g)`
 /// with equal Grundy values; otherwise what went wrong.
-fn compare_game_trees(g: &Graph, budget: u64) -> Result<Option<(String, String)>, CheckError> {
+fn compare_game_trees(g: &Graph, control: &Control) -> Result<Option<(String, String)>, CheckError> {
     let t = trim(g);
-    let control = Control::new(Budget::bytes(budget));
     let empty = Decoration::empty(g.edge_count());
-    let mut on_g = BruteForce::new(Position::new(g, Variant::Untrimmed, &empty), &control)?;
+    let mut on_g = BruteForce::new(Position::new(g, Variant::Untrimmed, &empty), control)?;
     on_g.start_grundy()?;
     let mut trimmed: HashMap<Decoration, u32> = HashMap::new();
     if t.graph.is_empty() {
         trimmed.insert(Decoration::empty(0), 0);
     } else {
         let empty = Decoration::empty(t.graph.edge_count());
-        let mut on_t = BruteForce::new(Position::trimmed(&t.graph, &empty), &control)?;
+        let mut on_t = BruteForce::new(Position::trimmed(&t.graph, &empty), control)?;
         on_t.start_grundy()?;
         on_t.for_each_solved(|d, v| {
             trimmed.insert(d.clone(), v);
@@ -85,8 +84,10 @@ fn theorem_3_4(ctx: &Context) -> Result<Outcome, CheckError> {
     let mut t = Tally::new();
     let edges = ctx.scale.trim_trees();
     let graphs = game_tree_graphs(edges);
+    let control = ctx.control();
     for named in &graphs {
-        let problem = compare_game_trees(&named.graph, ctx.budget)?;
+        control.cancel.check()?;
+        let problem = compare_game_trees(&named.graph, &control)?;
         t.record(problem.is_none(), || {
             let (found, claimed) = problem.clone().expect("a problem");
             Counterexample { instance: named.name.clone(), graph: named.text(), state: String::new(), found, claimed }

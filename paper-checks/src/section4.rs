@@ -93,12 +93,12 @@ struct Small {
     parities: Parities,
 }
 
-fn smalls(graphs: &[Named], budget: u64, max_unmarked: usize) -> Result<Vec<Small>, CheckError> {
+fn smalls(graphs: &[Named], control: &Control, max_unmarked: usize) -> Result<Vec<Small>, CheckError> {
     let mut out = Vec::new();
     for (gi, named) in graphs.iter().enumerate() {
         let g = &named.graph;
         let empty = Decoration::empty(g.edge_count());
-        let mut bf = BruteForce::new(Position::trimmed(g, &empty), &Control::new(Budget::bytes(budget)))?;
+        let mut bf = BruteForce::new(Position::trimmed(g, &empty), control)?;
         bf.start_grundy()?;
         for d in all_states(g, Variant::Trimmed) {
             if g.edge_count() - d.len() > max_unmarked {
@@ -174,7 +174,7 @@ fn survey(ctx: &Context) -> Result<Survey, CheckError> {
     let mut graphs = small_graphs(5, pe);
     graphs.extend(trees_up_to(pe).into_iter().filter(|g| g.graph.vertex_count() > 5));
     graphs.extend(cycles_up_to(pe).into_iter().filter(|g| g.graph.vertex_count() > 5));
-    let states = smalls(&graphs, ctx.budget, usize::MAX)?;
+    let states = smalls(&graphs, &ctx.control(), usize::MAX)?;
     let mut groups: BTreeMap<(usize, u64), Vec<usize>> = BTreeMap::new();
     for (i, s) in states.iter().enumerate() {
         let marked = s.state.to_masks().expect("a small graph").0;
@@ -246,7 +246,7 @@ fn survey(ctx: &Context) -> Result<Survey, CheckError> {
     // The bijections survey: every flip-commuting bijection between small states.
     let be = ctx.scale.bijection_edges();
     let small = small_graphs(5, be);
-    let bstates = smalls(&small, ctx.budget, be)?;
+    let bstates = smalls(&small, &ctx.control(), be)?;
     let mut by_k: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
     for (i, s) in bstates.iter().enumerate() {
         by_k.entry(s.prepared.k()).or_default().push(i);

@@ -206,7 +206,7 @@ fn proof_vertex_map(proof: ProofMap, x: &PaperState, n: usize) -> Option<Vec<Opt
 }
 
 /// Confirms `x ≅ y` both ways; `None` when it holds.
-fn confirm_isomorphism(x: &PaperState, y: &PaperState, budget: u64) -> Result<Option<String>, CheckError> {
+fn confirm_isomorphism(x: &PaperState, y: &PaperState, control: &Control) -> Result<Option<String>, CheckError> {
     let (a, b) = (x.position(), y.position());
     let phi = match find_state_isomorphism(a, b, 50_000_000)? {
         Search::Found(phi) => phi,
@@ -224,7 +224,7 @@ fn confirm_isomorphism(x: &PaperState, y: &PaperState, budget: u64) -> Result<Op
     if !local_criterion(a, b, &phi)? || !local_criterion(b, a, &inverse)? {
         return Ok(Some("phi passes Definition 4.5 but not the local criterion of Theorem 4.10".into()));
     }
-    match game_graphs_correspond(a, b, &phi, &Control::new(Budget::bytes(budget)))? {
+    match game_graphs_correspond(a, b, &phi, control)? {
         GameGraphMatch::Isomorphic { .. } => Ok(None),
         GameGraphMatch::Differs(why) => Ok(Some(format!("the game graphs differ: {why}"))),
     }
@@ -299,7 +299,7 @@ fn item_instance(e: &mut Engines, ctx: &Context, item: Item, n: usize, iso: usiz
             ));
         }
         if miss.is_none() && x.unmarked() <= iso {
-            if let Some(why) = confirm_isomorphism(&x, &target, ctx.budget)? {
+            if let Some(why) = confirm_isomorphism(&x, &target, &ctx.control())? {
                 miss = Some(Miss::new(why, format!("{} ≅ {}", x.name, target.name)));
             } else {
                 out.confirmed += 1;

@@ -183,7 +183,7 @@ struct StateSpace {
 }
 
 impl StateSpace {
-    fn new(g: &Graph, budget: u64) -> Result<StateSpace, CheckError> {
+    fn new(g: &Graph, control: &Control) -> Result<StateSpace, CheckError> {
         let m = g.edge_count();
         let states: Vec<(u64, u64)> = crate::domains::all_states(g, Variant::Trimmed)
             .iter()
@@ -201,7 +201,7 @@ impl StateSpace {
             })
             .collect();
         let empty = Decoration::empty(m);
-        let mut bf = BruteForce::new(Position::trimmed(g, &empty), &Control::new(Budget::bytes(budget)))?;
+        let mut bf = BruteForce::new(Position::trimmed(g, &empty), control)?;
         bf.start_grundy()?;
         let (mut grundy, mut parities) = (Vec::with_capacity(states.len()), Vec::with_capacity(states.len()));
         for &(mk, f) in &states {
@@ -240,7 +240,7 @@ fn survey(ctx: &Context) -> Arc<Result<AssociateSurvey, CheckError>> {
         let (mut first, mut second, mut terminal) = (Tally::new(), Tally::new(), Tally::new());
         let mut states = 0u64;
         for named in &graphs {
-            let space = StateSpace::new(&named.graph, ctx.budget)?;
+            let space = StateSpace::new(&named.graph, &ctx.control())?;
             let odd_pred: Vec<bool> = (0..space.states.len()).map(|c| space.has_odd_moves_predecessor(c)).collect();
             states += space.states.len() as u64;
             for s in 0..space.states.len() {

@@ -34,7 +34,8 @@ pub fn run(source: &impl Source, opts: &PlayOpts) -> CliResult {
         }
         None => None,
     };
-    let mut out = std::io::stdout().lock();
+    // Buffered (a report may list millions of moves), flushed after each graph.
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     let mut first = true;
     let mut drawer = draw::Drawer::new(&opts.draw);
     let result = source.for_each_within(Some(budget.get()), |mut named| {
@@ -65,6 +66,7 @@ pub fn run(source: &impl Source, opts: &PlayOpts) -> CliResult {
             }
             write_text(&report, &mut out, opts.stats)?;
         }
+        out.flush()?;
         first = false;
         Ok(())
     });
@@ -78,6 +80,7 @@ pub fn run(source: &impl Source, opts: &PlayOpts) -> CliResult {
     if let Some(m) = memo.as_ref().filter(|_| opts.stats && !opts.json) {
         m.write_stats(&mut out)?;
     }
+    out.flush()?;
     Ok(())
 }
 

@@ -81,5 +81,13 @@ pub fn write_explanation(out: &mut impl Write, x: &Explanation) -> io::Result<()
             w.to
         )?;
     }
+    if x.effects_left_out > 0 {
+        writeln!(
+            out,
+            "winning move   {} more, as listed under winning moves (what each does is shown for the first {})",
+            x.effects_left_out,
+            x.winning_moves.len()
+        )?;
+    }
     Ok(())
 }

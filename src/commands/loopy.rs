@@ -17,7 +17,7 @@ use arrows_loopy::{ExploreError, Limits, NamedDigraph, ParseError};
 use arrows_text::{Columns, bytes, count, thousands};
 use arrows_work::{Budget, Control};
 use clap::Subcommand;
-use std::io::{Read, Write};
+use std::io::Write;
 use std::sync::Arc;
 
 /// Runs `arrows loopy`.
@@ -177,14 +177,7 @@ fn print_report(report: &Report, json: bool) -> CliResult {
 }
 
 fn read_input(file: &str) -> CliResult<String> {
-    let mut text = String::new();
-    if file == "-" {
-        std::io::stdin().read_to_string(&mut text)?;
-    } else {
-        text = std::fs::read_to_string(file)
-            .map_err(|e| CliError::usage(format!("cannot read {file}: {e}; check the path")).caused_by(e))?;
-    }
-    Ok(text)
+    crate::commands::input::read_text(std::path::Path::new(file), "a game digraph")
 }
 
 /// How errors name a file: `-` is standard input.

@@ -6,6 +6,7 @@ pub mod check;
 pub mod conjecture;
 pub mod draw;
 pub mod explain;
+pub mod input;
 pub mod loopy;
 pub mod memo;
 pub mod memory;

@@ -5,6 +5,7 @@
 //! past its size limit, and, when a budget is given, one whose memory would
 //! not fit); this module words each refusal as one line of advice.
 
+use crate::commands::input;
 use crate::error::{CliError, CliResult};
 use crate::flags::source::*;
 use arrows_core::describe::DescribeError;
@@ -162,7 +163,7 @@ impl Source for K4Spec {
 impl Source for BoardSpec {
     fn for_each_within(&self, _budget: Option<u64>, mut each: impl FnMut(Named) -> CliResult) -> CliResult {
         let name = input_name(&self.file);
-        let text = read_text(&self.file, "a board")?;
+        let text = input::read_text(&self.file, "a board")?;
         let board = Board::parse(&text).map_err(|e| {
             CliError::usage(format!("{name}, {e}; see `arrows board --help` for the board format")).caused_by(e)
         })?;
@@ -170,42 +171,6 @@ impl Source for BoardSpec {
         each(Named::new(title, board.into_graph()))
     }
 }
-
-/// The whole of a small text file (`-` is standard input), refused past
-/// [`MAX_TEXT_BYTES`]; `what` names its content in messages.
-fn read_text(path: &Path, what: &str) -> Result<String, CliError> {
-    use std::io::Read;
-    let name = input_name(path);
-    if path.as_os_str() != "-" && path.is_dir() {
-        return Err(CliError::usage(format!("{name} is a directory; give a file with {what}")));
-    }
-    let reader: Box<dyn Read> = if path.as_os_str() == "-" {
-        Box::new(std::io::stdin().lock())
-    } else {
-        let f = std::fs::File::open(path)
-            .map_err(|e| CliError::usage(format!("cannot open {name}: {e}; check the path")).caused_by(e))?;
-        Box::new(f)
-    };
-    let mut bytes = Vec::new();
-    reader
-        .take(MAX_TEXT_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| CliError::failure(format!("{name}: cannot read: {e}")).caused_by(e))?;
-    if bytes.len() as u64 > MAX_TEXT_BYTES {
-        return Err(CliError::usage(format!(
-            "{name} is larger than {}; give a file with {what} of at most that size",
-            arrows_text::bytes(MAX_TEXT_BYTES)
-        )));
-    }
-    String::from_utf8(bytes).map_err(|e| {
-        let at = e.utf8_error().valid_up_to();
-        CliError::usage(format!("{name}, byte {at}: not UTF-8 text; give {what} as text")).caused_by(e)
-    })
-}
-
-/// The largest board or drawing file read (a board of a million edges is
-/// about 16 MB).
-const MAX_TEXT_BYTES: u64 = 64 << 20;
 
 impl PlaneOpts {
     /// `graph` with the cells these options give (none given: unchanged),
@@ -217,7 +182,7 @@ impl PlaneOpts {
         }
         if let Some(text) = &self.positions {
             let text = match text.strip_prefix('@') {
-                Some(file) => read_text(Path::new(file), "positions")?,
+                Some(file) => input::read_text(Path::new(file), "positions")?,
                 None => text.clone(),
             };
             let drawing = Drawing::parse(&text, graph.vertex_count()).map_err(drawing_error)?;

@@ -55,6 +55,12 @@ pub fn run(args: TableArgs) -> CliResult {
     if opts.threads == Some(0) {
         return Err(CliError::usage("--threads must be at least 1"));
     }
+    if let Some(n) = opts.threads.filter(|&n| n > arrows_tables::sweep::MAX_THREADS) {
+        return Err(CliError::usage(format!(
+            "--threads {n} is more than the {} a sweep starts; give fewer (the default is one per core)",
+            arrows_tables::sweep::MAX_THREADS
+        )));
+    }
     let (shard, shard_from) = shard_of(&opts)?;
     let options = SweepOptions {
         variant: opts.rules.variant(),
@@ -212,6 +218,9 @@ fn sweep_error(e: SweepError) -> CliError {
             }
             _ => CliError::usage(e.to_string()).caused_by(e),
         },
+        SweepError::TooManyThreads { .. } => {
+            CliError::usage(format!("{e}; give fewer --threads (the default is one per core)")).caused_by(e)
+        }
         SweepError::Threads(_) | SweepError::Sink(_) => CliError::failure(e.to_string()).caused_by(e),
         SweepError::Cancelled(c) => c.into(),
     }
@@ -317,27 +326,16 @@ fn layout_error(e: LayoutError) -> CliError {
         LayoutError::Panel(p @ PanelError::NotNumeric { .. }) => {
             format!("{p}; --grid, --fix and --format svg need one of those")
         }
+        LayoutError::Panel(p @ PanelError::TooLarge { .. }) => {
+            format!("{p}; pick one panel with --fix, or write one row per graph (drop --grid, or --format csv)")
+        }
     };
     CliError::usage(message).caused_by(e)
 }
 
-/// The bytes of a table file, or of standard input for `-`.
+/// The bytes of a table file, or of standard input for `-`, bounded.
 fn read_file(path: &Path) -> CliResult<Vec<u8>> {
-    use std::io::{ErrorKind, Read};
-    if path.as_os_str() == "-" {
-        let mut bytes = Vec::new();
-        std::io::stdin().read_to_end(&mut bytes)?;
-        return Ok(bytes);
-    }
-    std::fs::read(path).map_err(|e| {
-        let shown = path.display();
-        let message = match e.kind() {
-            ErrorKind::NotFound => format!("{shown}: no such file; check the path"),
-            ErrorKind::IsADirectory => format!("{shown} is a directory; give a table file (CSV or JSON)"),
-            _ => format!("cannot read {shown}: {e}; check the path"),
-        };
-        CliError::usage(message).caused_by(e)
-    })
+    crate::commands::input::read_bytes(path, "a table file (CSV or JSON)")
 }
 
 /// A table file that cannot be read, named, with the line where it can.

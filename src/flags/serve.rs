@@ -24,7 +24,14 @@ the object of `arrows spider 4 6 8 --state 0>1 --json --moves --explain`
 (add &draw=svg for the drawing); /api/draw?...&format=svg|tikz the drawing;
 /api/best?... the move arrows plays. A bad request answers 400 with
 {\"error\": \"...\"}, a game too large for the engines or the memory budget
-413, a request past the time limit 503.";
+(or an answer past 32 MiB) 413, a request past the time limit 503, another
+method than GET 405.
+
+Bound to a loopback address (the default), the server answers requests to
+localhost only (421 for another Host: a page of another site cannot reach
+it by DNS rebinding). A request's head must arrive within 10 s, a
+kept-alive connection idle as long is closed, and an answer the client
+stops reading for 10 s is dropped with its connection.";
 
 /// Arguments of `arrows serve`.
 #[derive(Args, Debug, Clone)]

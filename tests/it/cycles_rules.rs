@@ -186,3 +186,90 @@ fn a_full_board_without_sink_or_source_has_a_cycle_cell() {
     }
     assert!(full_states > 100, "{full_states} full states checked");
 }
+
+/// The winning moves every engine reports are the moves to a position the
+/// opponent loses in the literal game tree: under normal play, every move
+/// that completes a cell and every move to a position of value 0, also
+/// from a position where the player to move can complete a cell (where
+/// the value does not exist and the completing moves are not the only
+/// winning ones). The literal game decides, independently of the engines.
+#[test]
+fn the_winning_moves_are_the_moves_to_a_literal_loss() {
+    use arrows_solve::{Analyzer, Engine};
+    let control = crate::support::control();
+    let mut analyzer = Analyzer::new();
+    let (mut completable, mut more_than_completing) = (0, 0);
+    for g in boards(7, 15, 14) {
+        let mut literal = HashMap::new();
+        for d in reachable(&g) {
+            let p = Position::new(&g, Variant::Cycles, &d);
+            if p.completed_cell().is_some() {
+                continue;
+            }
+            let expected: Vec<_> = p
+                .moves()
+                .into_iter()
+                .filter(|a| {
+                    let e = g.edge_between(a.tail, a.head).unwrap();
+                    let mut f = d.clone();
+                    f.mark(e, g.ends(e).0 == a.tail);
+                    !literal_normal(&g, &f, &mut literal)
+                })
+                .collect();
+            let decided = matches!(p.standing(), Standing::Completable(_));
+            let engines: &[Engine] =
+                if decided { &[Engine::Canonical, Engine::Brute, Engine::Explicit] } else { &[Engine::Canonical] };
+            for &engine in engines {
+                let a = analyzer.analyze(p, engine, &control).unwrap();
+                assert_eq!(
+                    a.winning_moves,
+                    expected,
+                    "{engine} on {} with cells {:?} at \"{}\"",
+                    g.edge_list(),
+                    g.cell_list(),
+                    d.display(&g)
+                );
+            }
+            if decided {
+                completable += 1;
+                more_than_completing += usize::from(expected.len() > p.completing_moves().len());
+            }
+        }
+    }
+    assert!(completable > 100 && more_than_completing > 10, "{completable} {more_than_completing}");
+}
+
+/// `arrows k4 --cycles --state 3>0,0>1`: the player to move can complete
+/// the cell 0-1-3 with 1>3, and 3>1 wins too (it spoils the cell and
+/// leaves a second-player win: `arrows k4 --cycles --state 3>0,0>1,3>1`).
+/// Both are named, in the report, the moves table and the JSON.
+#[test]
+fn a_completable_cell_is_not_the_only_way_to_win() {
+    use crate::support::binary::{run, success};
+    let after = success(&run(&["k4", "--cycles", "--state", "3>0,0>1,3>1", "--json"]));
+    assert!(after.contains("\"winner\":\"second\""), "{after}");
+    let text = success(&run(&["k4", "--cycles", "--moves", "--explain", "--state", "3>0,0>1"]));
+    let listed: Vec<&str> = text
+        .lines()
+        .skip_while(|l| !l.starts_with("winning moves"))
+        .skip(1)
+        .take_while(|l| l.starts_with("                 "))
+        .map(str::trim)
+        .collect();
+    assert_eq!(listed, ["3>1", "1>3"], "{text}");
+    for m in ["3>1", "1>3"] {
+        assert!(text.lines().any(|l| l.trim_start().starts_with(m) && l.ends_with("winning")), "{m}: {text}");
+    }
+    let json = success(&run(&["k4", "--cycles", "--moves", "--state", "3>0,0>1", "--json"]));
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let winning: Vec<&str> = v["winning_moves"].as_array().unwrap().iter().map(|m| m.as_str().unwrap()).collect();
+    assert_eq!(winning, ["3>1", "1>3"], "{json}");
+    let marked: Vec<&str> = v["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["winning"] == true)
+        .map(|m| m["move"].as_str().unwrap())
+        .collect();
+    assert_eq!(marked.len(), 2, "{json}");
+}

@@ -25,6 +25,9 @@ use std::time::{Duration, Instant};
 /// reserves a 1 GiB stack).
 const MEMORY_CAP_KIB: u64 = 3 << 20;
 
+/// The longest error line, in characters (`error: ` included).
+const MESSAGE_CHARS: usize = 2010;
+
 /// The longest a run may take before it counts as hung.
 const DEADLINE: Duration = Duration::from_secs(20);
 
@@ -36,6 +39,8 @@ pub struct Case {
     pub stdin: Stdin,
     /// What must come out.
     pub expect: Expect,
+    /// Environment variables set for the run (a Slurm array task's, say).
+    pub env: &'static [(&'static str, &'static str)],
 }
 
 /// The standard input of a case.
@@ -64,11 +69,15 @@ use Expect::{Answer, AnswerThenRefuse, Refuse};
 use Stdin::{Bytes, Empty, Made};
 
 const fn case(args: &'static [&'static str], expect: Expect) -> Case {
-    Case { args, stdin: Empty, expect }
+    Case { args, stdin: Empty, expect, env: &[] }
 }
 
 const fn piped(args: &'static [&'static str], stdin: Stdin, expect: Expect) -> Case {
-    Case { args, stdin, expect }
+    Case { args, stdin, expect, env: &[] }
+}
+
+const fn with_env(args: &'static [&'static str], env: &'static [(&'static str, &'static str)], expect: Expect) -> Case {
+    Case { args, stdin: Empty, expect, env }
 }
 
 /// A directory given where a file of graphs is expected.
@@ -488,6 +497,126 @@ fn game_of_cycles_and_misere() {
     check(CYCLES);
 }
 
+/// Inputs read whole are bounded (64 MiB, as graph lines are), exit codes
+/// and lines follow the contract, and tables, shards and Slurm variables
+/// that once crashed a command are answered or refused in one line.
+const BOUNDS_AND_LINES: &[Case] = &[
+    // Every reader that reads its input whole stops at 64 MiB.
+    piped(&["conjecture", "-"], Made(past_the_cap), Refuse("standard input is larger than 64.0 MiB")),
+    case(&["conjecture", "/dev/zero"], Refuse("/dev/zero is larger than 64.0 MiB")),
+    case(&["table", "merge", "/dev/zero"], Refuse("/dev/zero is larger than 64.0 MiB")),
+    piped(&["loopy", "digraph", "-"], Made(past_the_cap), Refuse("standard input is larger than 64.0 MiB")),
+    case(&["loopy", "policeman", "/dev/zero"], Refuse("/dev/zero is larger than 64.0 MiB")),
+    case(&["loopy", "cop-win", "/dev/zero"], Refuse("/dev/zero is larger than 64.0 MiB")),
+    case(&["loopy", "sum", "--digraph", "/dev/zero", "a"], Refuse("/dev/zero is larger than 64.0 MiB")),
+    piped(&["board", "-"], Made(past_the_cap), Refuse("standard input is larger than 64.0 MiB")),
+    // Text that is not UTF-8 is the input's fault, named, with exit code 2.
+    piped(&["loopy", "digraph", "-"], Bytes(b"a b\n\xff\n"), Refuse("standard input, line 2, byte 1: not UTF-8")),
+    piped(&["conjecture", "-"], Bytes(b"a,grundy\n1,\xff\n"), Refuse("standard input, line 2: not UTF-8")),
+    // More threads than a sweep starts, and commands given without what they need.
+    case(&["table", "spider", "--legs", "0..3", "--threads", "100000"], Refuse("--threads 100000 is more than")),
+    case(&["trim"], Refuse("`arrows trim` needs a command: spider, path")),
+    case(&["loopy"], Refuse("`arrows loopy` needs a command: subtraction")),
+    case(&["table"], Refuse("`arrows table` needs a command")),
+    case(&[], Refuse("`arrows` needs a command: spider")),
+    // A message that quotes a 2 MB line keeps its start and its advice (it quoted the line whole).
+    piped(&["conjecture", "-"], Made(long_line), Refuse("characters left out")),
+    // Seven columns of forty values: the lines of the rows, not the product of the ranges (40^6).
+    piped(&["conjecture", "-"], Made(seven_columns), Answer("Along a, with b, c, d, e, f fixed")),
+    // Every id of a word as a Slurm array: more tasks than can be counted (was a division by zero).
+    with_env(
+        &["table", "spider", "--legs", "0..3"],
+        &[
+            ("SLURM_ARRAY_TASK_ID", "0"),
+            ("SLURM_ARRAY_TASK_MIN", "0"),
+            ("SLURM_ARRAY_TASK_MAX", "18446744073709551615"),
+        ],
+        Refuse("an array of more tasks than can be counted"),
+    ),
+];
+
+/// One byte past what an input read whole may hold, with no line break.
+fn past_the_cap() -> Vec<u8> {
+    vec![0; arrows_core::formats::MAX_LINE_BYTES + 1]
+}
+
+/// A line of 2.1 million characters.
+fn long_line() -> Vec<u8> {
+    let mut out = vec![b'x'; 2_100_000];
+    out.push(b'\n');
+    out
+}
+
+/// A CSV table of seven columns, forty rows `i,i,i,i,i,i,G`.
+fn seven_columns() -> Vec<u8> {
+    let mut out = b"a,b,c,d,e,f,grundy\n".to_vec();
+    for i in 0..40 {
+        writeln!(out, "{i},{i},{i},{i},{i},{i},{}", i % 3).unwrap();
+    }
+    out
+}
+
+#[test]
+fn bounded_inputs_and_one_line_refusals() {
+    check(BOUNDS_AND_LINES);
+    // An argument of 100,000 characters, quoted by clap's refusal: its start and its advice.
+    let long: &'static str = Box::leak(format!("spider {}", "x".repeat(100_000)).into_boxed_str());
+    let args: &'static [&'static str] = Box::leak(vec!["play", long].into_boxed_slice());
+    let leg: &'static [&'static str] = Box::leak(vec!["spider", &long[7..]].into_boxed_slice());
+    check(&[case(args, Refuse("characters left out")), case(leg, Refuse("characters left out"))]);
+}
+
+/// Shards crafted to be consistent with themselves: a shard of a sweep
+/// split `2^33`, `2^40` or `2^60` ways (once an allocation of a slot per
+/// shard, aborting), a split input part whose residue is past its modulus
+/// (once an index out of bounds), and one of `2^60` input parts.
+#[test]
+fn crafted_shards_merge_or_are_refused() {
+    use arrows_tables::format::{Format, Layout, write};
+    use arrows_tables::{Shard, Span, Spec, Table};
+    let dir = tempfile::tempdir().unwrap();
+    let at = |name: &str| -> &'static str { Box::leak(dir.path().join(name).to_string_lossy().into_owned().into()) };
+    let args = |a: &[&'static str]| -> &'static [&'static str] { Box::leak(a.to_vec().into_boxed_slice()) };
+    let mut cases = Vec::new();
+    for bits in [33, 40, 60] {
+        let table = Table {
+            spec: Some(Spec::Path { edges: Span::new(1, 1).unwrap() }),
+            variant: Some(arrows_core::Variant::Trimmed),
+            play: Default::default(),
+            engine: arrows_solve::Engine::Canonical,
+            shard: Shard::new(0, 1 << bits).unwrap(),
+            total: 0,
+            columns: vec!["n".into()],
+            rows: Vec::new(),
+        };
+        let mut text = Vec::new();
+        write(&table, Format::Json, &Layout::default(), &mut text).unwrap();
+        let file = at(&format!("empty-of-2^{bits}.json"));
+        std::fs::write(file, &text).unwrap();
+        cases.push(case(args(&["table", "merge", file]), Refuse("shard 1/")));
+    }
+    // A shard of a split input, written by the binary, its input part then edited.
+    let written = |name: &str, part: &str| -> &'static str {
+        let out = at(name);
+        let o = crate::support::binary::run_with_stdin(
+            &["table", "graphs", "-", "--shard-of-input", "0/2", "--out", out, "--quiet"],
+            "Bw\nBW\n",
+        );
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let manifest = std::path::Path::new(out).join("input-0-of-2.shard-0-of-1.json");
+        let text = std::fs::read_to_string(&manifest).unwrap();
+        let edited = text.replace("\"input_shard\": {\n    \"residue\": 0,\n    \"modulus\": 2\n  }", part);
+        assert_ne!(edited, text, "{text}");
+        std::fs::write(&manifest, edited).unwrap();
+        out
+    };
+    let past = written("past", "\"input_shard\": {\"residue\": 5, \"modulus\": 2}");
+    cases.push(case(args(&["table", "merge", past]), Refuse("not a shard manifest")));
+    let huge = written("huge", "\"input_shard\": {\"residue\": 0, \"modulus\": 1152921504606846976}");
+    cases.push(case(args(&["table", "merge", huge]), Refuse("input part 1/1152921504606846976 is missing")));
+    check(&cases);
+}
+
 /// Runs every case and fails with the list of those that misbehaved.
 fn check(cases: &[Case]) {
     let mut failures = Vec::new();
@@ -517,6 +646,11 @@ fn run(c: &Case) -> Run {
         .arg(script)
         .arg(env!("CARGO_BIN_EXE_arrows"))
         .args(c.args)
+        .env_remove("SLURM_ARRAY_TASK_ID")
+        .env_remove("SLURM_ARRAY_TASK_COUNT")
+        .env_remove("SLURM_ARRAY_TASK_MIN")
+        .env_remove("SLURM_ARRAY_TASK_MAX")
+        .envs(c.env.iter().copied())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -589,6 +723,8 @@ fn judge(c: &Case, r: &Run) -> Result<(), String> {
             let answered = matches!(c.expect, AnswerThenRefuse(_));
             if lines.len() != 1 || !lines[0].starts_with("error: ") {
                 Err(format!("refused in {} lines, not one `error: ` line: {}", lines.len(), r.stderr))
+            } else if lines[0].chars().count() > MESSAGE_CHARS {
+                Err(format!("refused in a line of {} characters", lines[0].chars().count()))
             } else if !lines[0].contains(needle) {
                 Err(format!("refused without {needle:?}: {}", lines[0]))
             } else if r.stdout.is_empty() == answered {

@@ -191,7 +191,7 @@ fn bad_input_is_one_line_and_exit_2() {
     bad(&["loopy", "subtraction", "--set", "1,x"], None, "--set");
     bad(&["loopy", "nim", "--at", "3,x"], None, "heap size");
     bad(&["loopy", "square-but-one", "--at", "10", "--bound", "5"], None, "--bound");
-    bad(&["loopy", "digraph", "/nonexistent/file"], None, "cannot read");
+    bad(&["loopy", "digraph", "/nonexistent/file"], None, "cannot open /nonexistent/file: no such file");
     bad(&["loopy", "digraph", "-"], Some("digraph { a -> }"), "line 1");
     bad(&["loopy", "sum", "nosuchgame:3"], None, "--list");
     bad(&["loopy", "sum", "subtraction:3"], None, "--set");

@@ -28,3 +28,4 @@ mod support;
 mod sweeps_cli;
 mod tables;
 mod theorem_3_4;
+mod time_limits;

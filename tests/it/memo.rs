@@ -448,12 +448,24 @@ fn an_interrupted_run_leaves_the_file_absent_old_or_complete() {
         }
     }
     println!("after a run killed: {} absent, {} old, {} complete", seen[0], seen[1], seen[2]);
-    // Besides the two files, only the temporary file of a save cut short.
+    // Besides the two files, only the temporary file of a save cut short,
+    // which the next run removes once it is a few seconds old.
+    let temporary = |name: &str| name.starts_with(".cut.memo.") && name.ends_with(".tmp");
+    let mut left = Vec::new();
     for entry in std::fs::read_dir(dir.path()).unwrap() {
         let name = entry.unwrap().file_name().to_string_lossy().into_owned();
-        let temporary = name.starts_with(".cut.memo.") && name.ends_with(".tmp");
-        assert!(name == "cut.memo" || name == "old.memo" || temporary, "{name}");
+        assert!(name == "cut.memo" || name == "old.memo" || temporary(&name), "{name}");
+        if temporary(&name) {
+            left.push(dir.path().join(&name));
+        }
     }
+    let long_ago = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
+    for path in &left {
+        std::fs::File::options().write(true).open(path).unwrap().set_modified(long_ago).unwrap();
+    }
+    let (code, _, _) = arrows(&["path", "3", "--memo", m]);
+    assert_eq!(code, 0);
+    assert!(left.iter().all(|p| !p.exists()), "{left:?} left behind");
     // A time limit stops the sweep, which saves the exact classes it holds.
     let limited = dir.path().join("limited.memo");
     let l = limited.to_str().unwrap();
@@ -479,4 +491,59 @@ fn a_sweep_past_its_budget_finishes_and_says_what_it_evicted() {
     assert_eq!((code, &bounded), (0, &unbounded), "{err}");
     let evicted = err.lines().find(|l| l.starts_with("memo evicted")).unwrap_or_else(|| panic!("{err}"));
     assert!(!evicted.contains(" 0 classes"), "{evicted}");
+}
+
+/// The temporary file of a save killed midway is removed by the next run
+/// that uses the memo; one that a save in progress holds (locked) is not.
+#[test]
+fn a_later_run_removes_what_a_killed_save_left() {
+    let dir = tempfile::tempdir().unwrap();
+    let memo = dir.path().join("m.memo");
+    let an_hour_ago = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
+    let left = |random: &str| {
+        let path = dir.path().join(format!(".m.memo.{random}.tmp"));
+        let f = std::fs::File::create(&path).unwrap();
+        f.set_modified(an_hour_ago).unwrap();
+        (path, f)
+    };
+    let (dead, file) = left("a1B2c3");
+    drop(file);
+    let (alive, held) = left("z9Y8x7");
+    held.try_lock().unwrap();
+    // A file of another name is not the memo's.
+    let other = dir.path().join(".m.memo.notours.tmp");
+    std::fs::write(&other, b"").unwrap();
+    let (code, _, err) = arrows(&["spider", "3", "4", "5", "--memo", memo.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(!dead.exists(), "a left-over temporary file is removed");
+    assert!(alive.exists(), "a save in progress keeps its file");
+    assert!(other.exists());
+    drop(held);
+    assert!(loads(&memo).is_some());
+}
+
+/// A memo path that is a symbolic link is followed: its target is the
+/// memo, updated by each run, and the link stays a link.
+#[cfg(unix)]
+#[test]
+fn a_memo_behind_a_symbolic_link_stays_behind_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = dir.path().join("store");
+    std::fs::create_dir(&store).unwrap();
+    let real = store.join("real.memo");
+    let link = dir.path().join("link.memo");
+    // A link to a file that does not exist yet, relative to the link's folder.
+    std::os::unix::fs::symlink("store/real.memo", &link).unwrap();
+    let l = link.to_str().unwrap();
+    for (legs, at_least) in [(["3", "4", "5"], 1), (["6", "7", "8"], 2)] {
+        let (code, _, err) = arrows(&["spider", legs[0], legs[1], legs[2], "--memo", l]);
+        assert_eq!(code, 0, "{err}");
+        assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink(), "the link is kept");
+        let entries = loads(&real).expect("the target holds the memo");
+        assert!(entries >= at_least);
+    }
+    let small = loads(&real).unwrap();
+    let (code, _, _) = arrows(&["spider", "9", "9", "9", "--memo", l]);
+    assert_eq!(code, 0);
+    assert!(loads(&real).unwrap() > small, "the target keeps being updated");
 }

@@ -43,7 +43,7 @@ pub use decoration::{Arrow, Decoration, DecorationError, arrow_on, parse_arrows}
 pub use families::{FamilyError, Member, SpiderLayout};
 pub use graph::{EdgeId, Graph, GraphError, Vertex};
 pub use plane::{Cell, CellStatus, Cells, Drawing, PlaneError};
-pub use play::{Play, Standing};
+pub use play::{After, FollowerStandings, Play, Standing};
 pub use position::Position;
 pub use rules::{Variant, VertexCount, Violation};
 pub use size::{GraphSize, MAX_EDGES, MAX_VERTICES};

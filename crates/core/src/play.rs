@@ -63,7 +63,7 @@
 //! the moves.
 
 use crate::decoration::Arrow;
-use crate::plane::{Cell, CellId};
+use crate::plane::CellId;
 use crate::position::Position;
 use crate::rules::Variant;
 use serde::{Deserialize, Serialize};
@@ -185,17 +185,7 @@ impl Position<'_> {
     /// `true` when playing `arrow` (a legal move) leaves a completable cell
     /// that the move does not complete itself (Game of Cycles).
     pub fn leaves_completable_cell(&self, arrow: Arrow) -> bool {
-        if !self.plays_cells() {
-            return false;
-        }
-        let Some(e) = self.graph.edge_between(arrow.tail, arrow.head) else { return false };
-        let mut after = self.state.clone();
-        after.mark(e, self.graph.ends(e).0 == arrow.tail);
-        let cells = self.graph.cell_list();
-        if cells.iter().any(|c| c.is_completed(&after)) {
-            return false;
-        }
-        cells.iter().any(|c: &Cell| c.is_completable(&after))
+        self.plays_cells() && matches!(self.follower_standings().after(arrow), After::LeavesCompletable(_))
     }
 
     /// The moves that count for the value ([`Standing::Open`] positions):
@@ -207,12 +197,232 @@ impl Position<'_> {
         if self.play == Play::Misere || !self.plays_cells() {
             return moves;
         }
-        moves.into_iter().filter(|&a| !self.leaves_completable_cell(a)).collect()
+        let standings = self.follower_standings();
+        moves.into_iter().filter(|&a| !matches!(standings.after(a), After::LeavesCompletable(_))).collect()
+    }
+
+    /// What the rules say of each follower, move by move: see
+    /// [`FollowerStandings`]. Costs one look at each edge of each cell;
+    /// each move then costs one look at the (at most two) cells through
+    /// its edge, where marking the follower and tracing every cell would
+    /// cost the whole graph per move.
+    pub fn follower_standings(&self) -> FollowerStandings<'_> {
+        FollowerStandings::new(*self)
     }
 
     /// The sort key of a move: its edge, forward arrow first.
     fn move_order(&self, a: Arrow) -> (usize, bool) {
         let e = self.graph.edge_between(a.tail, a.head).expect("a move lies on an edge");
         (e, self.graph.ends(e).0 != a.tail)
+    }
+}
+
+/// What a move does to the cells, as [`FollowerStandings::after`] tells it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum After {
+    /// The move completes this cell (the first of those it completes):
+    /// the follower is terminal.
+    Completes(CellId),
+    /// The move completes no cell and leaves this one completable (the
+    /// first such cell), whatever the play: under normal play the follower
+    /// has no value.
+    LeavesCompletable(CellId),
+    /// Neither: no cell is completed or completable after the move (or
+    /// the game has no cells).
+    Open,
+}
+
+/// The arrows of one cell under a state: how many of its edges are
+/// unmarked, and how many arrows agree with each orientation.
+#[derive(Debug, Clone, Copy, Default)]
+struct Tally {
+    unmarked: usize,
+    along: usize,
+    against: usize,
+}
+
+impl Tally {
+    fn is_dead(self) -> bool {
+        self.along > 0 && self.against > 0
+    }
+
+    fn is_completed(self) -> bool {
+        self.unmarked == 0 && !self.is_dead()
+    }
+
+    fn is_completable(self) -> bool {
+        self.unmarked == 1 && !self.is_dead()
+    }
+
+    /// The tally once the step's edge is marked, agreeing with the step (`along`) or not.
+    fn marked(mut self, along: bool) -> Tally {
+        self.unmarked -= 1;
+        if along {
+            self.along += 1;
+        } else {
+            self.against += 1;
+        }
+        self
+    }
+}
+
+/// The standings of a position's followers, for many moves at once: each
+/// cell's arrows are counted once, and a move then changes only the cells
+/// through its edge. Made by [`Position::follower_standings`].
+#[derive(Debug, Clone)]
+pub struct FollowerStandings<'a> {
+    position: Position<'a>,
+    /// One tally per cell (none when the cells take no part).
+    tallies: Vec<Tally>,
+    /// For each cell through edge `e`, in the order of
+    /// [`Cells::containing`](crate::plane::Cells::containing): whether its
+    /// walk crosses `e` in the edge's forward direction.
+    forward: Vec<[bool; 2]>,
+    /// The cells completable before any move, in increasing order.
+    completable: Vec<CellId>,
+}
+
+impl<'a> FollowerStandings<'a> {
+    fn new(position: Position<'a>) -> FollowerStandings<'a> {
+        let graph = position.graph;
+        let cells = match graph.cells() {
+            Some(cells) if position.plays_cells() => cells,
+            _ => {
+                return FollowerStandings {
+                    position,
+                    tallies: Vec::new(),
+                    forward: Vec::new(),
+                    completable: Vec::new(),
+                };
+            }
+        };
+        let mut forward = vec![[false; 2]; graph.edge_count()];
+        let mut tallies = Vec::with_capacity(cells.len());
+        for (i, cell) in cells.as_slice().iter().enumerate() {
+            let mut t = Tally::default();
+            for step in cell.steps() {
+                let slot = cells.containing(step.edge).iter().position(|&c| c == i).expect("the index holds the cell");
+                forward[step.edge][slot] = step.forward;
+                match position.state.get(step.edge) {
+                    None => t.unmarked += 1,
+                    Some(f) if f == step.forward => t.along += 1,
+                    Some(_) => t.against += 1,
+                }
+            }
+            tallies.push(t);
+        }
+        let completable = (0..tallies.len()).filter(|&i| tallies[i].is_completable()).collect();
+        FollowerStandings { position, tallies, forward, completable }
+    }
+
+    /// What the legal move `arrow` does to the cells.
+    pub fn after(&self, arrow: Arrow) -> After {
+        let graph = self.position.graph;
+        let Some(cells) = graph.cells().filter(|_| !self.tallies.is_empty()) else { return After::Open };
+        let Some(e) = graph.edge_between(arrow.tail, arrow.head) else { return After::Open };
+        let edge_forward = graph.ends(e).0 == arrow.tail;
+        let through = cells.containing(e);
+        let mut completable: Option<CellId> = None;
+        for (slot, &c) in through.iter().enumerate() {
+            let t = self.tallies[c].marked(self.forward[e][slot] == edge_forward);
+            if t.is_completed() {
+                return After::Completes(c);
+            }
+            if t.is_completable() {
+                completable = Some(completable.map_or(c, |k| k.min(c)));
+            }
+        }
+        // A cell away from the edge keeps its standing.
+        let kept = self.completable.iter().copied().find(|c| !through.contains(c));
+        match (completable, kept) {
+            (Some(a), Some(b)) => After::LeavesCompletable(a.min(b)),
+            (Some(c), None) | (None, Some(c)) => After::LeavesCompletable(c),
+            (None, None) => After::Open,
+        }
+    }
+
+    /// The standing of the follower reached by the legal move `arrow`, as
+    /// [`Position::standing`] gives it.
+    pub fn standing_after(&self, arrow: Arrow) -> Standing {
+        match self.after(arrow) {
+            After::Completes(c) => Standing::Completed(c),
+            After::LeavesCompletable(c) if self.position.play == Play::Normal => Standing::Completable(c),
+            _ => Standing::Open,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::decoration::Decoration;
+    use crate::plane::PlaneFamily;
+
+    /// A random walk of legal moves from the empty state, as states.
+    fn walk(position: Position<'_>, seed: u64) -> Vec<Decoration> {
+        let mut x = seed;
+        let mut d = Decoration::empty(position.graph.edge_count());
+        let mut out = vec![d.clone()];
+        loop {
+            let moves = position.with_state(&d).moves();
+            if moves.is_empty() {
+                return out;
+            }
+            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            let a = moves[(x >> 33) as usize % moves.len()];
+            let e = position.graph.edge_between(a.tail, a.head).unwrap();
+            d.mark(e, position.graph.ends(e).0 == a.tail);
+            out.push(d.clone());
+        }
+    }
+
+    #[test]
+    fn follower_standings_agree_with_the_followers_own() {
+        let families = [
+            PlaneFamily::Wheel(5),
+            PlaneFamily::Grid(2, 3),
+            PlaneFamily::Theta(1, 2, 2),
+            PlaneFamily::K4,
+            PlaneFamily::Cycle(4),
+            PlaneFamily::Prism(3),
+        ];
+        let mut checked = [0usize; 3];
+        for family in families {
+            let graph = family.build().unwrap().graph;
+            for play in [Play::Normal, Play::Misere] {
+                for seed in 0..12 {
+                    let start = Decoration::empty(graph.edge_count());
+                    let base = Position::new(&graph, crate::Variant::Cycles, &start).with_play(play);
+                    for d in walk(base, seed) {
+                        let here = base.with_state(&d);
+                        if here.completed_cell().is_some() {
+                            continue;
+                        }
+                        let standings = here.follower_standings();
+                        for a in here.moves() {
+                            let e = graph.edge_between(a.tail, a.head).unwrap();
+                            let mut f = d.clone();
+                            f.mark(e, graph.ends(e).0 == a.tail);
+                            let follower = here.with_state(&f);
+                            assert_eq!(standings.standing_after(a), follower.standing(), "{family:?} {d:?} {a}");
+                            let expected = match (follower.completed_cell(), follower.completable_cell()) {
+                                (Some(c), _) => After::Completes(c),
+                                (None, Some(c)) => After::LeavesCompletable(c),
+                                (None, None) => After::Open,
+                            };
+                            let after = standings.after(a);
+                            assert_eq!(after, expected, "{family:?} {d:?} {a}");
+                            checked[match after {
+                                After::Completes(_) => 0,
+                                After::LeavesCompletable(_) => 1,
+                                After::Open => 2,
+                            }] += 1;
+                        }
+                    }
+                }
+            }
+        }
+        // Every kind of follower was met.
+        assert!(checked.iter().all(|&n| n > 10), "{checked:?}");
     }
 }

@@ -107,6 +107,11 @@ impl Variant {
         let a = arrow_on(graph, e, forward);
         let tail = VertexCount::of(graph, d, a.tail);
         let head = VertexCount::of(graph, d, a.head);
+        self.legal_between(graph, a, tail, head)
+    }
+
+    /// [`Variant::is_legal`] for the arrow `a` from the counts at its tail and its head.
+    fn legal_between(self, graph: &Graph, a: Arrow, tail: VertexCount, head: VertexCount) -> bool {
         // The tail gains an out-arrow: it becomes a source when this was its
         // last unmarked edge and it had no in-arrow.
         let tail_source = tail.unmarked == 1 && tail.ins == 0 && self.is_constrained(graph, a.tail);
@@ -117,15 +122,23 @@ impl Variant {
     /// The moves from the state `d`: every arrow whose addition gives a
     /// state, in edge order, forward before backward; none when `d`
     /// completes a cell in the Game of Cycles (the game is over).
+    ///
+    /// Linear in the size of the graph: the arrows at each vertex are
+    /// counted once (a star's hub is met by every edge).
     pub fn moves(self, graph: &Graph, d: &Decoration) -> Vec<Arrow> {
         let mut out = Vec::new();
         if self.is_over(graph, d) {
             return out;
         }
+        let mut counts = VertexCounts::new(graph, d);
         for e in d.unmarked_edges() {
+            let (s, t) = graph.ends(e);
+            let (cs, ct) = (counts.get(s), counts.get(t));
             for forward in [true, false] {
-                if self.is_legal(graph, d, e, forward) {
-                    out.push(arrow_on(graph, e, forward));
+                let a = arrow_on(graph, e, forward);
+                let (tail, head) = if forward { (cs, ct) } else { (ct, cs) };
+                if self.legal_between(graph, a, tail, head) {
+                    out.push(a);
                 }
             }
         }
@@ -148,8 +161,16 @@ impl Variant {
     /// `true` when the state `d` has no follower (in the Game of Cycles,
     /// also when it completes a cell).
     pub fn is_terminal(self, graph: &Graph, d: &Decoration) -> bool {
-        self.is_over(graph, d)
-            || d.unmarked_edges().all(|e| !self.is_legal(graph, d, e, true) && !self.is_legal(graph, d, e, false))
+        if self.is_over(graph, d) {
+            return true;
+        }
+        let mut counts = VertexCounts::new(graph, d);
+        d.unmarked_edges().all(|e| {
+            let (s, t) = graph.ends(e);
+            let (cs, ct) = (counts.get(s), counts.get(t));
+            !self.legal_between(graph, arrow_on(graph, e, true), cs, ct)
+                && !self.legal_between(graph, arrow_on(graph, e, false), ct, cs)
+        })
     }
 }
 
@@ -215,6 +236,25 @@ impl VertexCount {
     /// `true` when every edge points out of the vertex.
     pub fn is_source(self) -> bool {
         self.unmarked == 0 && self.ins == 0 && self.outs > 0
+    }
+}
+
+/// The counts of [`VertexCount::of`], each vertex counted once and kept:
+/// what keeps a pass over every edge linear when some vertex is met by
+/// many of them.
+struct VertexCounts<'a> {
+    graph: &'a Graph,
+    d: &'a Decoration,
+    known: Vec<Option<VertexCount>>,
+}
+
+impl<'a> VertexCounts<'a> {
+    fn new(graph: &'a Graph, d: &'a Decoration) -> Self {
+        VertexCounts { graph, d, known: vec![None; graph.vertex_count()] }
+    }
+
+    fn get(&mut self, v: Vertex) -> VertexCount {
+        *self.known[v].get_or_insert_with(|| VertexCount::of(self.graph, self.d, v))
     }
 }
 
@@ -286,6 +326,35 @@ mod tests {
             assert!(v.is_state(&none, &empty) && v.is_terminal(&none, &empty));
         }
         assert!(sinks(&none, &empty).is_empty() && sources(&none, &empty).is_empty());
+    }
+
+    #[test]
+    fn moves_are_the_legal_arrows_edge_by_edge() {
+        // A star's hub meets every edge: the moves count its arrows once,
+        // and must agree with the edge-by-edge rule.
+        let star = Graph::from_edges(&(1..=6).map(|i| (0, i)).collect::<Vec<_>>()).unwrap();
+        let spider = Graph::from_edges(&[(0, 1), (1, 2), (0, 3), (3, 4), (0, 5), (2, 6)]).unwrap();
+        for g in [star, spider, path(5)] {
+            for marks in 0..3u32.pow(g.edge_count() as u32) {
+                let mut d = Decoration::empty(g.edge_count());
+                for e in 0..g.edge_count() {
+                    match marks / 3u32.pow(e as u32) % 3 {
+                        0 => {}
+                        k => d.mark(e, k == 1),
+                    }
+                }
+                for v in [Variant::Trimmed, Variant::Untrimmed] {
+                    let by_edge: Vec<Arrow> = d
+                        .unmarked_edges()
+                        .flat_map(|e| [true, false].map(|f| (e, f)))
+                        .filter(|&(e, f)| v.is_legal(&g, &d, e, f))
+                        .map(|(e, f)| arrow_on(&g, e, f))
+                        .collect();
+                    assert_eq!(v.moves(&g, &d), by_edge, "{d:?}");
+                    assert_eq!(v.is_terminal(&g, &d), by_edge.is_empty(), "{d:?}");
+                }
+            }
+        }
     }
 
     #[test]

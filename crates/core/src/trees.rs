@@ -10,6 +10,7 @@
 //! tree is numbered in preorder from its centre.
 
 use crate::graph::Graph;
+use std::ops::ControlFlow;
 
 /// Every free tree with `edges` edges (at least 1), each once, in a fixed order.
 pub fn trees(edges: usize) -> Vec<Graph> {
@@ -20,26 +21,60 @@ pub fn trees(edges: usize) -> Vec<Graph> {
 
 /// Calls `each` on every free tree with `edges` edges (at least 1).
 pub fn for_each_tree(edges: usize, mut each: impl FnMut(Graph)) {
+    let _ = try_for_each_tree(edges, |g| {
+        each(g);
+        ControlFlow::<()>::Continue(())
+    });
+}
+
+/// Calls `each` on every free tree with `edges` edges (at least 1), until
+/// it breaks.
+pub fn try_for_each_tree<B>(edges: usize, each: impl FnMut(Graph) -> ControlFlow<B>) -> ControlFlow<B> {
+    try_for_each_tree_until(edges, &|| None, each)
+}
+
+/// [`try_for_each_tree`], also broken off with `stop`'s value as soon as
+/// it gives one, which it is asked before every rooted tree: a caller can
+/// stop the enumeration (of millions of rooted trees for twenty edges,
+/// thousands of them in a row rooted off the centre and never given to
+/// `each`) when its work is cancelled.
+pub fn try_for_each_tree_until<B>(
+    edges: usize,
+    stop: &dyn Fn() -> Option<B>,
+    mut each: impl FnMut(Graph) -> ControlFlow<B>,
+) -> ControlFlow<B> {
     let n = edges + 1;
     if edges == 0 {
-        return;
+        return ControlFlow::Continue(());
     }
-    for_each_rooted(n, |levels| {
+    try_for_each_rooted(n, |levels| {
+        if let Some(b) = stop() {
+            return ControlFlow::Break(b);
+        }
         let parent = parents(levels);
         if root_is_canonical_centre(&adjacency(&parent)) {
             let edges: Vec<(usize, usize)> = (1..n).map(|v| (parent[v], v)).collect();
-            each(Graph::build(n, &edges));
+            return each(Graph::build(n, &edges));
         }
-    });
+        ControlFlow::Continue(())
+    })
 }
 
 /// Every rooted tree on `n` vertices as a canonical level sequence (root at level 0).
 pub fn for_each_rooted(n: usize, mut each: impl FnMut(&[usize])) {
+    let _ = try_for_each_rooted(n, |l| {
+        each(l);
+        ControlFlow::<()>::Continue(())
+    });
+}
+
+/// [`for_each_rooted`], until `each` breaks.
+pub fn try_for_each_rooted<B>(n: usize, mut each: impl FnMut(&[usize]) -> ControlFlow<B>) -> ControlFlow<B> {
     let mut l: Vec<usize> = (0..n).collect();
     loop {
-        each(&l);
+        each(&l)?;
         // p: the last vertex deeper than level 1; none left means the star.
-        let Some(p) = (1..n).rev().find(|&i| l[i] > 1) else { return };
+        let Some(p) = (1..n).rev().find(|&i| l[i] > 1) else { return ControlFlow::Continue(()) };
         // q: the last vertex before p one level up: p's parent.
         let q = (0..p).rev().find(|&j| l[j] == l[p] - 1).expect("a parent precedes");
         for i in p..n {

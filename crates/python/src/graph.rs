@@ -93,6 +93,30 @@ pub fn from_edges(
     Ok(PyGraph { named: Arc::new(Named { name, graph, spider: None, drawing: None }), labels })
 }
 
+/// Refuses a graph of `vertices` vertices and `edges` edges before it is
+/// converted or built, as [`from_edges`] would refuse it once built: past
+/// the limit every graph is held to, or past the memory budget. A caller
+/// with a large graph (a networkx graph of two million nodes) counts
+/// first, and converts nothing when the answer is no.
+#[pyfunction]
+#[pyo3(signature = (vertices, edges, max_memory=None))]
+pub fn check_size(py: Python<'_>, vertices: u128, edges: u128, max_memory: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
+    let budget = crate::run::budget(max_memory)?;
+    let size = arrows_core::GraphSize::new(vertices, edges);
+    let names = Names::new(py, None);
+    if !size.within_limit() {
+        return Err(advice::graph_error(arrows_core::GraphError::too_large(size), &names));
+    }
+    arrows_core::graph::check_budget(size, budget).map_err(|e| advice::graph_error(e, &names))
+}
+
+/// The most vertices and the most edges a graph may have:
+/// `(2_000_000, 1_000_000)`.
+#[pyfunction]
+pub fn limits() -> (usize, usize) {
+    (arrows_core::MAX_VERTICES, arrows_core::MAX_EDGES)
+}
+
 /// Reads arrows in the library's notation, `"0>1,5>4"` (or `"1<0"`), as
 /// `(tail, head)` pairs of vertex numbers.
 #[pyfunction]

@@ -35,6 +35,8 @@ fn _arrows(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<study::PyReport>()?;
     m.add_function(wrap_pyfunction!(graph::describe, m)?)?;
     m.add_function(wrap_pyfunction!(graph::from_edges, m)?)?;
+    m.add_function(wrap_pyfunction!(graph::check_size, m)?)?;
+    m.add_function(wrap_pyfunction!(graph::limits, m)?)?;
     m.add_function(wrap_pyfunction!(graph::parse_arrows, m)?)?;
     m.add_function(wrap_pyfunction!(graph::families, m)?)?;
     m.add_function(wrap_pyfunction!(study::study, m)?)?;

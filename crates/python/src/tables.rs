@@ -174,8 +174,11 @@ fn sweep_error(e: SweepError) -> PyErr {
             _ => PyValueError::new_err(e.to_string()),
         },
         SweepError::Cancelled(_) => cancelled(),
-        SweepError::EmptyShard { .. } | SweepError::Threads(_) | SweepError::Sink(_) => {
-            PyRuntimeError::new_err(e.to_string())
+        SweepError::TooManyThreads { .. } => {
+            PyValueError::new_err(format!("threads: {e}; give fewer (or None for one per core)"))
         }
+        // The system refused the threads: a resource, not a bug.
+        SweepError::Threads(_) => pyo3::exceptions::PyOSError::new_err(e.to_string()),
+        SweepError::EmptyShard { .. } | SweepError::Sink(_) => PyRuntimeError::new_err(e.to_string()),
     }
 }

@@ -85,3 +85,14 @@ def test_cells_as_walks_in_the_callers_labels(cli):
     # The graph's own attribute serves when no cells are given.
     g.graph["cells"] = cells
     assert stable(arrows.analyze(g, variant="cycles", moves=True).to_dict()) == expected
+
+
+def test_every_move_that_wins_is_named_when_a_cell_can_be_completed(cli):
+    # K4 with 3>0,0>1: 1>3 completes the cell 0-1-3, and 3>1 spoils it,
+    # leaving a second-player win (arrows k4 --cycles --state 3>0,0>1,3>1).
+    a = arrows.analyze(arrows.k4(), variant="cycles", state="3>0,0>1", moves=True)
+    assert a.grundy is None and a.winner == "first"
+    assert a.winning_moves == [(3, 1), (1, 3)]
+    assert sorted(m.move for m in a.move_values if m.winning) == [(1, 3), (3, 1)]
+    assert arrows.analyze(arrows.k4(), variant="cycles", state="3>0,0>1,3>1").winner == "second"
+    assert stable(a.to_dict()) == stable(cli.json("k4", "--cycles", "--state", "3>0,0>1", "--moves"))

@@ -80,6 +80,7 @@ pub(crate) async fn analyze(State(pool): State<Arc<Pool>>, query: Pairs) -> Resu
             Ok(fields)
         })
         .await?;
+    let body = bounded(&pool, body)?;
     Ok(([(header::CONTENT_TYPE, "application/json")], body).into_response())
 }
 
@@ -95,6 +96,7 @@ pub(crate) async fn draw(State(pool): State<Arc<Pool>>, query: Pairs) -> Result<
             Ok((format, drawing(&subject, &report, format)?))
         })
         .await?;
+    let document = bounded(&pool, document)?;
     let kind = match format {
         Format::Tikz => "application/x-tex; charset=utf-8",
         _ => "image/svg+xml; charset=utf-8",
@@ -158,6 +160,31 @@ pub(crate) async fn families() -> Json<Vec<serde_json::Value>> {
 /// `GET /api/status`: the analyses running and waiting, and the limits.
 pub(crate) async fn status(State(pool): State<Arc<Pool>>) -> Json<Status> {
     Json(pool.status())
+}
+
+/// An answer within the server's longest answer, or 413: an answer is
+/// held whole in memory until the client has read it.
+fn bounded(pool: &Pool, body: String) -> Result<String, ApiError> {
+    let most = pool.answer_bytes();
+    if body.len() <= most {
+        return Ok(body);
+    }
+    Err(ApiError::too_large(format!(
+        "the answer would take {}, past the {} this server sends at once; ask about a smaller graph",
+        arrows_text::bytes(body.len() as u64),
+        arrows_text::bytes(most as u64)
+    )))
+}
+
+/// A method other than GET (or HEAD) on a route.
+pub(crate) async fn not_allowed() -> Response {
+    let e = ApiError {
+        status: StatusCode::METHOD_NOT_ALLOWED,
+        message: "only GET is answered here; ask with GET and the parameters in the query".into(),
+    };
+    let mut response = e.into_response();
+    response.headers_mut().insert(header::ALLOW, axum::http::HeaderValue::from_static("GET, HEAD"));
+    response
 }
 
 /// Any other path.

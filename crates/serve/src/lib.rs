@@ -22,6 +22,12 @@
 //! * `GET /api/families`: the family words a graph may be described with;
 //! * `GET /api/status`: the analyses running and waiting, and the limits.
 //!
+//! Connections are held to [`Connections`]: a time limit on each
+//! request's head and on each stalled answer, a number open at once, a
+//! largest answer; a server bound to a loopback address answers requests
+//! to localhost only (against DNS rebinding); every answer carries
+//! `X-Content-Type-Options`, a content security policy and no framing.
+//!
 //! Every analysis runs on a blocking thread under an
 //! [`arrows_work::Control`] with the per-request memory budget; when the
 //! time limit passes, the handler answers 503 and sets the control's
@@ -30,11 +36,13 @@
 //! wait counts toward the time limit).
 
 mod assets;
+mod connection;
 mod handlers;
 mod params;
 mod pool;
 mod wording;
 
+pub use connection::Connections;
 pub use params::{Params, Subject};
 pub use pool::Status;
 pub use wording::ApiError;
@@ -55,6 +63,9 @@ pub struct Config {
     pub budget: Budget,
     /// How many analyses run at once.
     pub jobs: usize,
+    /// The limits on each connection: time to send a request, to read an
+    /// answer, connections open at once, the longest answer.
+    pub connections: Connections,
 }
 
 impl Config {
@@ -77,7 +88,12 @@ impl Config {
 impl Default for Config {
     fn default() -> Config {
         let jobs = Config::default_jobs();
-        Config { timeout: Config::DEFAULT_TIMEOUT, budget: Config::default_budget(jobs), jobs }
+        Config {
+            timeout: Config::DEFAULT_TIMEOUT,
+            budget: Config::default_budget(jobs),
+            jobs,
+            connections: Connections::default(),
+        }
     }
 }
 
@@ -94,12 +110,15 @@ pub fn router(config: Config) -> Router {
         .route("/api/families", get(handlers::families))
         .route("/api/status", get(handlers::status))
         .fallback(handlers::not_found)
+        .method_not_allowed_fallback(handlers::not_allowed)
         .with_state(pool)
 }
 
-/// Serves the explorer on `listener` until the process ends.
+/// Serves the explorer on `listener` until the process ends, each
+/// connection under `config.connections` (see [`Connections`]); a server
+/// bound to a loopback address answers requests to localhost only.
 pub async fn serve(listener: tokio::net::TcpListener, config: Config) -> std::io::Result<()> {
-    axum::serve(listener, router(config)).await
+    connection::accept(listener, router(config), config.connections).await
 }
 
 /// Serves the explorer on `listener` (already bound) until the process

@@ -76,6 +76,11 @@ impl Pool {
         Pool { config, permits: Arc::new(Semaphore::new(config.jobs.max(1))), counts: Arc::default() }
     }
 
+    /// The longest answer, in bytes.
+    pub(crate) fn answer_bytes(&self) -> usize {
+        self.config.connections.answer_bytes
+    }
+
     /// The memory budget of one analysis.
     pub(crate) fn budget(&self) -> arrows_work::Budget {
         self.config.budget

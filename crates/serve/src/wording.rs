@@ -21,7 +21,7 @@ use std::time::Duration;
 /// `{"error": "..."}`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ApiError {
-    /// 400, 404, 413, 500 or 503.
+    /// 400, 404, 405, 413, 421, 500 or 503.
     pub status: StatusCode,
     /// The problem and the fix, in one line.
     pub message: String,
@@ -62,9 +62,14 @@ impl std::fmt::Display for ApiError {
     }
 }
 
+/// The longest message answered, in characters: a message that quotes a
+/// long input keeps its start and its advice.
+const MESSAGE_CHARS: usize = 1000;
+
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        (self.status, Json(serde_json::json!({ "error": self.message }))).into_response()
+        let message = arrows_text::shorten(&self.message, MESSAGE_CHARS);
+        (self.status, Json(serde_json::json!({ "error": message }))).into_response()
     }
 }
 

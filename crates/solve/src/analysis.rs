@@ -16,6 +16,10 @@ use arrows_work::Control;
 use serde::Serialize;
 use std::fmt;
 
+/// Moves between two looks at the cancel token, where each move costs
+/// little (its value read from a list).
+const CHECK_EVERY: usize = 4096;
+
 /// The engines that compute Grundy values of Game of Arrows states.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -83,8 +87,9 @@ pub struct Analysis {
     /// value: under normal play, the player to move completes a cell
     /// ([`Standing::Completable`]) and wins.
     pub grundy: Option<u32>,
-    /// The winning moves: to a follower of value 0, or the moves that
-    /// complete a cell when `grundy` is `None` (empty for a second-player win).
+    /// The winning moves, in edge order: every move to a follower of value
+    /// 0; when `grundy` is `None`, also every move that completes a cell
+    /// (empty for a second-player win).
     pub winning_moves: Vec<Arrow>,
     /// Number of legal moves from the state.
     pub move_count: usize,
@@ -169,8 +174,10 @@ impl Analyzer {
             d.mark(e, position.graph.ends(e).0 == a.tail);
             d
         };
-        // What the rules decide before any engine: completed and completable cells.
-        let ruled = |d: &arrows_core::Decoration| match position.with_state(d).standing() {
+        // What the rules decide before any engine: completed and completable
+        // cells, read move by move from one tally of the cells.
+        let standings = position.follower_standings();
+        let ruled = |a: Arrow| match standings.standing_after(a) {
             Standing::Completed(_) => Some(Some(position.play.terminal_value())),
             Standing::Completable(_) => Some(None),
             Standing::Open => None,
@@ -181,24 +188,25 @@ impl Analyzer {
                 // decide the others (they leave a completable cell).
                 let values = self.canonical.follower_values(position, control)?;
                 let mut valued = values.into_iter();
-                let out = moves
-                    .into_iter()
-                    .map(|a| {
-                        let ruled = ruled(&follower(a));
-                        let v = ruled.is_none().then(|| valued.find(|&(b, _)| b == a).map(|(_, v)| v));
-                        (a, ruled.unwrap_or_else(|| v.flatten()))
-                    })
-                    .collect();
+                let mut out = Vec::with_capacity(moves.len());
+                for (i, a) in moves.into_iter().enumerate() {
+                    if i % CHECK_EVERY == 0 {
+                        control.cancel.check()?;
+                    }
+                    let ruled = ruled(a);
+                    let v = ruled.is_none().then(|| valued.find(|&(b, _)| b == a).map(|(_, v)| v));
+                    out.push((a, ruled.unwrap_or_else(|| v.flatten())));
+                }
                 Ok(out)
             }
             Engine::Brute => {
                 let mut b = BruteForce::new(position, control)?;
                 let mut out = Vec::with_capacity(moves.len());
                 for a in moves {
-                    let d = follower(a);
-                    let v = match ruled(&d) {
+                    control.cancel.check()?;
+                    let v = match ruled(a) {
                         Some(v) => v,
-                        None => Some(b.grundy(&d)?),
+                        None => Some(b.grundy(&follower(a))?),
                     };
                     out.push((a, v));
                 }
@@ -206,13 +214,12 @@ impl Analyzer {
             }
             Engine::Explicit => {
                 let game = GameGraph::new(position, control)?;
-                Ok(moves
-                    .into_iter()
-                    .map(|a| {
-                        let d = follower(a);
-                        (a, ruled(&d).unwrap_or_else(|| Some(game.grundy(&d))))
-                    })
-                    .collect())
+                let mut out = Vec::with_capacity(moves.len());
+                for a in moves {
+                    control.cancel.check()?;
+                    out.push((a, ruled(a).unwrap_or_else(|| Some(game.grundy(&follower(a))))));
+                }
+                Ok(out)
             }
         }
     }
@@ -245,12 +252,25 @@ impl Analyzer {
                 });
             }
             Standing::Completable(_) => {
+                // No value, but the winning moves are every move to a
+                // position the opponent loses: each move that completes a
+                // cell (to a terminal position, value 0) and each move to
+                // an open position of value 0 (one that spoils every
+                // completable cell, for one).
+                let before = self.canonical.stats();
+                let evicted_before = self.canonical.memo_figures().evicted;
+                let values = self.move_values(position, engine, control)?;
+                let after = self.canonical.stats();
                 return Ok(Analysis {
                     grundy: None,
-                    winning_moves: position.completing_moves(),
-                    move_count: position.moves().len(),
+                    winning_moves: values.iter().filter(|(_, v)| *v == Some(0)).map(|&(a, _)| a).collect(),
+                    move_count: values.len(),
                     engine,
-                    stats: Stats::default(),
+                    stats: Stats {
+                        solved: after.spiders + after.general - before.spiders - before.general,
+                        memo_hits: after.hits - before.hits,
+                        memo_evicted: self.canonical.memo_figures().evicted - evicted_before,
+                    },
                 });
             }
             Standing::Open => {}

@@ -48,12 +48,11 @@ use crate::canonical::{
     CanonicalEngine, CellComponent, Component, Grundy, LiveCell, Need, PathFamily, Spider, decompose,
 };
 use crate::error::{SolveError, Unsupported};
-use arrows_core::decoration::arrow_on;
 use arrows_core::plane::{CellId, Orientation};
 use arrows_core::{Arrow, EdgeId, Graph, Position, Standing, Vertex};
 use arrows_work::Control;
 use serde::Serialize;
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::fmt;
 
 /// What a component is, in the paper's words where it has a name.
@@ -288,6 +287,26 @@ pub struct Explanation {
     /// `"winning_moves"`).
     #[serde(rename = "winning_move_effects")]
     pub winning_moves: Vec<WinningMove>,
+    /// The winning moves whose effects are left out: those past the first
+    /// [`SHOWN_EFFECTS`], or once the pieces described hold more edges
+    /// than the position's unmarked edges or [`EFFECT_EDGES`]
+    /// (`"winning_move_effects_left_out"` in JSON, absent when none is).
+    /// A cycle of a million edges has two million winning moves, each
+    /// leaving a path of almost a million edges.
+    #[serde(rename = "winning_move_effects_left_out", skip_serializing_if = "is_zero")]
+    pub effects_left_out: usize,
+}
+
+/// The most winning moves whose effects an explanation describes.
+pub const SHOWN_EFFECTS: usize = 64;
+
+/// The edges of the pieces the effects may describe in all, unless the
+/// position has more unmarked edges: past them the next effects are left
+/// out (never the first one).
+pub const EFFECT_EDGES: usize = 1 << 12;
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 impl Explanation {
@@ -329,6 +348,7 @@ pub fn explain(
                 dead_edges: Vec::new(),
                 grundy: 0,
                 winning_moves: Vec::new(),
+                effects_left_out: 0,
             });
         }
         Standing::Completable(_) => {
@@ -352,10 +372,11 @@ pub fn explain(
         let grundy = engine.cell_component_value(c, control)?;
         let (cells, c) = (&c.cells, &c.component);
         let mut vertices: Vec<Labelled> = Vec::new();
+        let mut seen: HashSet<Vertex> = HashSet::with_capacity(c.labels.len());
         for (i, &(u, v)) in c.edges.iter().enumerate() {
             let (s, t) = graph.ends(ids[i]);
             for (local, vertex) in [(u, s), (v, t)] {
-                if !vertices.iter().any(|l| l.vertex == vertex) {
+                if seen.insert(vertex) {
                     vertices.push(Labelled { vertex, label: need_name(c.labels[local as usize]) });
                 }
             }
@@ -380,41 +401,44 @@ pub fn explain(
     let in_component: HashSet<EdgeId> = comps.iter().flat_map(|c| c.graph_edges.iter().copied()).collect();
     let dead_edges = position.state.unmarked_edges().filter(|e| !in_component.contains(e)).map(edge_name).collect();
     let mut winning_moves = Vec::new();
+    let mut effects_left_out = 0;
     if grundy != 0 {
-        for (i, c) in comps.iter().enumerate() {
-            let from = components[i].grundy;
-            // A winning move leaves a nim-sum of 0: it changes this
-            // component's value to the nim-sum of the others (which may be
-            // larger than its value: a follower's value can exceed the mex).
-            let to = from ^ grundy;
-            let own: HashSet<EdgeId> = c.graph_edges.iter().copied().collect();
-            let cc = c.with_cells();
-            for (e, forward) in cc.moves() {
-                let value: u32 = cc
-                    .play(e, forward)
-                    .iter()
-                    .try_fold(0, |acc, p| Ok::<u32, SolveError>(acc ^ engine.cell_component_value(p, control)?))?;
-                if value != to {
-                    continue;
-                }
-                // What the component becomes, read off the follower itself so
-                // that each piece keeps the graph's edge numbers.
-                let mut after = position.state.clone();
-                let edge = c.graph_edges[e];
-                after.mark(edge, forward);
-                let follower = position.with_state(&after);
-                let mut into = Vec::new();
-                for p in decompose(follower).iter().filter(|p| p.graph_edges.iter().all(|x| own.contains(x))) {
-                    into.push(piece(&p.with_cells(), &p.graph_edges, &p.graph_cells, engine)?);
-                }
-                winning_moves.push(WinningMove { arrow: arrow_on(graph, edge, forward), component: i, from, to, into });
+        // The winning moves are the followers of value 0, which the engine
+        // values in linear time on paths, spiders and cycles; each changes
+        // its component's value to the nim-sum of the others (which may be
+        // larger than its value: a follower's value can exceed the mex).
+        let component_of: HashMap<EdgeId, usize> =
+            comps.iter().enumerate().flat_map(|(i, c)| c.graph_edges.iter().map(move |&e| (e, i))).collect();
+        // The effects shown are bounded in number and in the edges of the
+        // pieces they describe, so that the explanation stays linear in
+        // the size of the position.
+        let edge_budget = position.unmarked().max(EFFECT_EDGES);
+        let mut described = 0;
+        for (arrow, value) in engine.follower_values(position, control)? {
+            if value != 0 {
+                continue;
             }
+            if winning_moves.len() == SHOWN_EFFECTS || described >= edge_budget {
+                effects_left_out += 1;
+                continue;
+            }
+            control.cancel.check()?;
+            let edge = graph.edge_between(arrow.tail, arrow.head).expect("a move lies on an edge");
+            let i = component_of[&edge];
+            let from = components[i].grundy;
+            let own: HashSet<EdgeId> = comps[i].graph_edges.iter().copied().collect();
+            // What the component becomes, read off the follower itself so
+            // that each piece keeps the graph's edge numbers.
+            let mut after = position.state.clone();
+            after.mark(edge, graph.ends(edge).0 == arrow.tail);
+            let follower = position.with_state(&after);
+            let mut into = Vec::new();
+            for p in decompose(follower).iter().filter(|p| p.graph_edges.iter().all(|x| own.contains(x))) {
+                into.push(piece(&p.with_cells(), &p.graph_edges, &p.graph_cells, engine)?);
+            }
+            described += into.iter().map(|p| p.edges.len()).sum::<usize>();
+            winning_moves.push(WinningMove { arrow, component: i, from, to: from ^ grundy, into });
         }
-        let order = |a: &Arrow| {
-            let e = graph.edge_between(a.tail, a.head).expect("a move lies on an edge");
-            (e, graph.ends(e).0 != a.tail)
-        };
-        winning_moves.sort_by_key(|w| order(&w.arrow));
     }
-    Ok(Explanation { components, dead_edges, grundy, winning_moves })
+    Ok(Explanation { components, dead_edges, grundy, winning_moves, effects_left_out })
 }

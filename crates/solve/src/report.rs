@@ -95,7 +95,8 @@ pub struct Report {
     pub remoteness: Option<u32>,
     /// Number of legal moves.
     pub move_count: usize,
-    /// The moves to a follower of value 0.
+    /// The winning moves: to a follower of value 0, and when the player
+    /// to move can complete a cell, every move that completes one.
     pub winning_moves: Vec<Arrow>,
     /// Every legal move with its follower's value, winning moves first
     /// (when asked for).
@@ -190,6 +191,7 @@ impl Report {
             Some((own, f)) => (Some(own.moves), f),
             None => (None, Vec::new()),
         };
+        let winning: std::collections::HashSet<Arrow> = self.winning_moves.iter().copied().collect();
         let mut moves: Vec<MoveValue> = values
             .into_iter()
             .map(|(arrow, grundy)| MoveValue {
@@ -197,7 +199,7 @@ impl Report {
                 grundy,
                 remoteness: followers.iter().find(|(a, _)| *a == arrow).map(|(_, r)| r.moves),
                 place: self.spider.as_ref().map(|s| LegPlace::of(s, arrow)),
-                winning: self.winning_moves.contains(&arrow),
+                winning: winning.contains(&arrow),
             })
             .collect();
         // Winning moves first, then by value (a move leaving a cell to complete last).

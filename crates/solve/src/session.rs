@@ -206,8 +206,17 @@ impl<'g> Session<'g> {
                     d.mark(e, self.graph.ends(e).0 == a.tail);
                     p.with_state(&d).moves().len()
                 };
-                let best = moves.iter().max_by_key(|a| left(a)).expect("a move exists");
-                Ok(Some((*best, Choice::Delaying)))
+                // The last of the moves that leave the most (each costs the
+                // whole graph: the token is read between them).
+                let mut best: Option<(usize, Arrow)> = None;
+                for a in &moves {
+                    control.cancel.check()?;
+                    let n = left(a);
+                    if best.is_none_or(|(most, _)| n >= most) {
+                        best = Some((n, *a));
+                    }
+                }
+                Ok(best.map(|(_, a)| (a, Choice::Delaying)))
             }
         }
     }
@@ -217,5 +226,44 @@ impl<'g> Session<'g> {
     /// follower the opponent wins.
     pub fn first_mistake(&self, first: bool) -> Option<(usize, &Ply)> {
         self.plies.iter().enumerate().filter(|(i, _)| (i % 2 == 0) == first).find(|(_, p)| p.gave_the_win_away())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use arrows_core::{Decoration, Graph, Variant};
+    use std::time::{Duration, Instant};
+
+    /// The computer's move and a played move stop within a second of the
+    /// token being set, as `arrows play` and the server's `/api/best` ask.
+    #[test]
+    fn a_move_being_chosen_stops_when_cancelled() {
+        // K9: hours of the canonical engine.
+        let edges: Vec<(usize, usize)> = (0..9).flat_map(|u| (u + 1..9).map(move |v| (u, v))).collect();
+        let g = Graph::from_edges(&edges).unwrap();
+        let empty = Decoration::empty(g.edge_count());
+        let session = Session::new(Position::new(&g, Variant::Trimmed, &empty)).unwrap();
+        for play in [false, true] {
+            let control = Control::new(arrows_work::Budget::bytes(4 << 30));
+            let token = control.cancel.clone();
+            let canceller = std::thread::spawn(move || {
+                std::thread::sleep(Duration::from_millis(300));
+                token.cancel();
+                Instant::now()
+            });
+            let mut analyzer = Analyzer::new();
+            let result = if play {
+                let mut session = Session::new(session.position()).unwrap();
+                let a = session.moves()[0];
+                session.play(a, &mut analyzer, Engine::Canonical, &control).map(|_| ())
+            } else {
+                session.best_move(&mut analyzer, Engine::Canonical, &control).map(|_| ())
+            };
+            let stopped = Instant::now();
+            let cancelled = canceller.join().unwrap();
+            assert!(matches!(result, Err(SolveError::Cancelled(_))), "{result:?}");
+            assert!(stopped.duration_since(cancelled) < Duration::from_secs(1));
+        }
     }
 }

@@ -8,7 +8,9 @@
 use crate::plane::Plane;
 use crate::span::Span;
 use arrows_core::{Graph, families, formats, trees};
+use arrows_work::{Cancel, Cancelled};
 use std::fmt;
+use std::ops::ControlFlow;
 
 /// What names a row: the family's parameters, or the graph itself.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -281,45 +283,65 @@ impl Family {
 
     /// Calls `each` on every graph of the family with its key, in table order.
     pub fn for_each(&self, mut each: impl FnMut(Key, Graph)) {
+        let _ = self.try_for_each(&|| None, |k, g| {
+            each(k, g);
+            ControlFlow::<()>::Continue(())
+        });
+    }
+
+    /// [`Family::for_each`], until `each` breaks or `stop` gives a value
+    /// (asked between graphs, and between the rooted trees the trees are
+    /// drawn from): a sweep stops the enumeration when it is cancelled.
+    pub fn try_for_each<B>(
+        &self,
+        stop: &dyn Fn() -> Option<B>,
+        mut each: impl FnMut(Key, Graph) -> ControlFlow<B>,
+    ) -> ControlFlow<B> {
         match &self.spec {
             Spec::Spider { legs } => for_each_spider(legs, |v| {
                 let g = families::spider(v).expect("a leg is positive");
-                each(Key::Numbers(v.to_vec()), g);
+                each(Key::Numbers(v.to_vec()), g)
             }),
             Spec::Path { edges } => {
                 for n in edges.values() {
-                    each(Key::Numbers(vec![n]), families::path(n).expect("n >= 1"));
+                    each(Key::Numbers(vec![n]), families::path(n).expect("n >= 1"))?;
                 }
+                ControlFlow::Continue(())
             }
             Spec::Star { leaves } => {
                 for k in leaves.values() {
-                    each(Key::Numbers(vec![k]), families::star(k).expect("k >= 1"));
+                    each(Key::Numbers(vec![k]), families::star(k).expect("k >= 1"))?;
                 }
+                ControlFlow::Continue(())
             }
             Spec::Caterpillar { spine, leaves } => {
                 for s in spine.values() {
                     for_each_caterpillar(s, *leaves, |v| {
-                        each(Key::List(v.to_vec()), families::caterpillar(v).expect("ends carry leaves"));
-                    });
+                        each(Key::List(v.to_vec()), families::caterpillar(v).expect("ends carry leaves"))
+                    })?;
                 }
+                ControlFlow::Continue(())
             }
             Spec::Broom { handle, bristles } => {
                 for h in handle.values() {
                     for b in bristles.values().filter(|&b| h + b > 0) {
-                        each(Key::Numbers(vec![h, b]), families::broom(h, b).expect("h + b >= 1"));
+                        each(Key::Numbers(vec![h, b]), families::broom(h, b).expect("h + b >= 1"))?;
                     }
                 }
+                ControlFlow::Continue(())
             }
             Spec::Trees { edges } => {
                 for m in edges.values() {
-                    trees::for_each_tree(m, |g| each(Key::Graph6(formats::to_graph6(&g)), g));
+                    trees::try_for_each_tree_until(m, stop, |g| each(Key::Graph6(formats::to_graph6(&g)), g))?;
                 }
+                ControlFlow::Continue(())
             }
-            Spec::Plane { plane, ranges } => plane.for_each(ranges, each),
+            Spec::Plane { plane, ranges } => plane.try_for_each(ranges, each),
             Spec::Graphs { .. } => {
                 for (s, g) in &self.graphs {
-                    each(Key::Graph6(s.clone()), g.clone());
+                    each(Key::Graph6(s.clone()), g.clone())?;
                 }
+                ControlFlow::Continue(())
             }
         }
     }
@@ -327,50 +349,77 @@ impl Family {
     /// The number of rows of the full table (enumerates the trees once for
     /// [`Spec::Trees`], and remembers the count).
     pub fn count(&self) -> usize {
-        *self.rows.get_or_init(|| self.count_rows())
+        *self.rows.get_or_init(|| self.count_rows(&Cancel::new()).expect("never cancelled"))
     }
 
-    fn count_rows(&self) -> usize {
-        match &self.spec {
+    /// [`Family::count`], stopped when `cancel` is set (counting the trees
+    /// of twenty edges enumerates millions of rooted trees).
+    pub fn count_within(&self, cancel: &Cancel) -> Result<usize, Cancelled> {
+        if let Some(&n) = self.rows.get() {
+            return Ok(n);
+        }
+        let n = self.count_rows(cancel)?;
+        Ok(*self.rows.get_or_init(|| n))
+    }
+
+    fn count_rows(&self, cancel: &Cancel) -> Result<usize, Cancelled> {
+        let mut n = 0usize;
+        // The token is read at every row (one load; a tree of twenty edges
+        // comes after some fifty rooted trees, each coded to be compared).
+        let mut tick = || {
+            n += 1;
+            if cancel.is_cancelled() { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+        };
+        let stop = || cancel.is_cancelled().then_some(());
+        let flow = match &self.spec {
             Spec::Trees { edges } => {
-                let mut n = 0;
+                let mut flow = ControlFlow::Continue(());
                 for m in edges.values() {
-                    trees::for_each_tree(m, |_| n += 1);
+                    flow = trees::try_for_each_tree_until(m, &stop, |_| tick());
+                    if flow.is_break() {
+                        break;
+                    }
                 }
-                n
+                flow
             }
-            Spec::Spider { legs } => {
-                let mut n = 0;
-                for_each_spider(legs, |_| n += 1);
-                n
-            }
-            Spec::Plane { plane, ranges } => plane.count(ranges),
-            _ => {
-                let mut n = 0;
-                self.for_each_key(|_| n += 1);
-                n
-            }
+            Spec::Spider { legs } => for_each_spider(legs, |_| tick()),
+            Spec::Plane { plane, ranges } => plane.try_for_each_key(ranges, |_| tick()),
+            _ => self.try_for_each_key(|_| tick()),
+        };
+        match flow {
+            ControlFlow::Break(()) => Err(Cancelled),
+            ControlFlow::Continue(()) => Ok(n),
         }
     }
 
     /// Calls `each` on every key, in table order, without building graphs
     /// (for [`Spec::Trees`] the trees are built to name them).
     pub fn for_each_key(&self, mut each: impl FnMut(Key)) {
+        let _ = self.try_for_each_key(|k| {
+            each(k);
+            ControlFlow::<()>::Continue(())
+        });
+    }
+
+    /// [`Family::for_each_key`], until `each` breaks.
+    pub fn try_for_each_key<B>(&self, mut each: impl FnMut(Key) -> ControlFlow<B>) -> ControlFlow<B> {
         match &self.spec {
             Spec::Caterpillar { spine, leaves } => {
                 for s in spine.values() {
-                    for_each_caterpillar(s, *leaves, |v| each(Key::List(v.to_vec())));
+                    for_each_caterpillar(s, *leaves, |v| each(Key::List(v.to_vec())))?;
                 }
+                ControlFlow::Continue(())
             }
             Spec::Broom { handle, bristles } => {
                 for h in handle.values() {
                     for b in bristles.values().filter(|&b| h + b > 0) {
-                        each(Key::Numbers(vec![h, b]));
+                        each(Key::Numbers(vec![h, b]))?;
                     }
                 }
+                ControlFlow::Continue(())
             }
-            Spec::Plane { plane, ranges } => plane.for_each_key(ranges, |v| each(Key::Numbers(v.to_vec()))),
-            _ => self.for_each(|k, _| each(k)),
+            Spec::Plane { plane, ranges } => plane.try_for_each_key(ranges, |v| each(Key::Numbers(v.to_vec()))),
+            _ => self.try_for_each(&|| None, |k, _| each(k)),
         }
     }
 
@@ -506,15 +555,13 @@ pub fn join_spans(legs: &[Span]) -> String {
     legs.iter().map(Span::to_string).collect::<Vec<_>>().join(",")
 }
 
-/// Every spider of a sweep, legs sorted, each once, in lexicographic order.
-fn for_each_spider(legs: &[Span], mut each: impl FnMut(&[usize])) {
+/// Every spider of a sweep, legs sorted, each once, in lexicographic order, until `each` breaks.
+fn for_each_spider<B>(legs: &[Span], mut each: impl FnMut(&[usize]) -> ControlFlow<B>) -> ControlFlow<B> {
     let real = |v: &[usize]| v.iter().any(|&l| l > 0);
     match uniform(legs) {
-        Some(span) => for_each_multiset(span, legs.len(), |v| {
-            if real(v) {
-                each(v)
-            }
-        }),
+        Some(span) => {
+            for_each_multiset(span, legs.len(), |v| if real(v) { each(v) } else { ControlFlow::Continue(()) })
+        }
         None => {
             // Different ranges per leg: sort every tuple of the product, keep each multiset once.
             let mut seen = std::collections::BTreeSet::new();
@@ -531,7 +578,10 @@ fn for_each_spider(legs: &[Span], mut each: impl FnMut(&[usize])) {
                     v[j] = legs[j].lo;
                 }
             }
-            seen.iter().for_each(|v| each(v));
+            for v in &seen {
+                each(v)?;
+            }
+            ControlFlow::Continue(())
         }
     }
 }
@@ -549,13 +599,13 @@ fn multisets(n: u128, k: u128) -> u128 {
     c
 }
 
-/// Every non-decreasing `k`-tuple of values of `span`, in lexicographic order.
-fn for_each_multiset(span: Span, k: usize, mut each: impl FnMut(&[usize])) {
+/// Every non-decreasing `k`-tuple of values of `span`, in lexicographic order, until `each` breaks.
+fn for_each_multiset<B>(span: Span, k: usize, mut each: impl FnMut(&[usize]) -> ControlFlow<B>) -> ControlFlow<B> {
     let mut v = vec![span.lo; k];
     loop {
-        each(&v);
+        each(&v)?;
         // The last position that can still grow; every later one restarts at its value.
-        let Some(i) = (0..k).rev().find(|&i| v[i] < span.hi) else { return };
+        let Some(i) = (0..k).rev().find(|&i| v[i] < span.hi) else { return ControlFlow::Continue(()) };
         let x = v[i] + 1;
         v[i..].iter_mut().for_each(|l| *l = x);
     }
@@ -563,10 +613,10 @@ fn for_each_multiset(span: Span, k: usize, mut each: impl FnMut(&[usize])) {
 
 /// Every leaf vector of a caterpillar with `s` spine vertices, leaves in
 /// `span`, both ends at least 1, and not larger than its reverse.
-fn for_each_caterpillar(s: usize, span: Span, mut each: impl FnMut(&[usize])) {
+fn for_each_caterpillar<B>(s: usize, span: Span, mut each: impl FnMut(&[usize]) -> ControlFlow<B>) -> ControlFlow<B> {
     let lo_end = span.lo.max(1);
     if lo_end > span.hi {
-        return;
+        return ControlFlow::Continue(());
     }
     let mut v = vec![span.lo; s];
     v[0] = lo_end;
@@ -574,13 +624,13 @@ fn for_each_caterpillar(s: usize, span: Span, mut each: impl FnMut(&[usize])) {
     loop {
         let rev: Vec<usize> = v.iter().rev().copied().collect();
         if v <= rev {
-            each(&v);
+            each(&v)?;
         }
         // Odometer over the vector, last position fastest.
         let mut i = s;
         loop {
             if i == 0 {
-                return;
+                return ControlFlow::Continue(());
             }
             i -= 1;
             let floor = if i == 0 || i == s - 1 { lo_end } else { span.lo };

@@ -7,6 +7,7 @@
 //! gives a single panel of one row. For a spider table the full square is
 //! shown, each cell read with its legs sorted.
 
+use crate::family::Key;
 use crate::table::{KeyKind, NumericIndex, Table};
 
 /// One slice: the fixed leading values and the cells over two parameters.
@@ -60,6 +61,14 @@ pub enum PanelError {
         /// The leading columns they are for.
         lead: Vec<String>,
     },
+    /// The panels would hold too many cells (a table of many sparse columns).
+    #[error("the grids would hold {cells} cells in {panels} panels, too many to lay out")]
+    TooLarge {
+        /// The panels that hold a row.
+        panels: usize,
+        /// Their cells in all.
+        cells: usize,
+    },
     /// No row of the table has the fixed values.
     #[error("no row of the table has {}", describe_fix(.lead, .fix))]
     NotInTable {
@@ -99,8 +108,13 @@ pub fn panels(table: &Table, fix: Option<&[usize]>) -> Result<Vec<Panel>, PanelE
             vec![f.to_vec()]
         }
         // Permuted panels are the same panel only when the fixed legs share their range.
-        None => cartesian(&ranges[..lead], table.symmetric() && ranges[..lead].windows(2).all(|w| w[0] == w[1])),
+        None => prefixes(table, lead, &ranges, table.symmetric() && ranges[..lead].windows(2).all(|w| w[0] == w[1])),
     };
+    let (rows, cols) = (if k >= 2 { ranges[k - 2].len() } else { 1 }, ranges[k - 1].len());
+    let cells = combos.len().saturating_mul(rows).saturating_mul(cols);
+    if cells > MAX_CELLS.max(table.rows.len().saturating_mul(CELLS_PER_ROW)) {
+        return Err(PanelError::TooLarge { panels: combos.len(), cells });
+    }
     let mut out = Vec::new();
     for combo in combos {
         let fixed: Vec<(String, usize)> = table.columns[..lead].iter().cloned().zip(combo.iter().copied()).collect();
@@ -137,23 +151,133 @@ fn lookup(index: &NumericIndex, key: &[usize]) -> Option<u32> {
     index.get(key)
 }
 
-/// Every combination of one value from each list; for a symmetric table only
-/// the non-decreasing ones (the others are the same panels, their axes permuted).
-pub(crate) fn cartesian(lists: &[Vec<usize>], symmetric: bool) -> Vec<Vec<usize>> {
-    let mut out = vec![Vec::new()];
-    for list in lists {
-        let mut next = Vec::new();
-        for prefix in &out {
-            for &x in list {
-                if symmetric && prefix.last().is_some_and(|&p: &usize| p > x) {
-                    continue;
+/// The most cells the panels of a table may hold in all, unless it has
+/// more rows than this over [`CELLS_PER_ROW`].
+pub const MAX_CELLS: usize = 1 << 22;
+
+/// The cells the panels may hold per row of the table.
+pub const CELLS_PER_ROW: usize = 64;
+
+/// The values of the leading columns of the panels that hold at least one
+/// row, in increasing order: for a symmetric table each row's key is read
+/// in every order (sorted only when `sorted_only`: the leading columns
+/// share their range), its last two values along the panel's axes. A
+/// product of the leading columns' ranges would grow with the power of
+/// their number, nearly all of it empty.
+fn prefixes(table: &Table, lead: usize, ranges: &[Vec<usize>], sorted_only: bool) -> Vec<Vec<usize>> {
+    let k = table.columns.len();
+    let in_range = |p: &[usize]| p.iter().zip(ranges).all(|(x, r)| r.binary_search(x).is_ok());
+    let mut found = std::collections::BTreeSet::new();
+    for r in &table.rows {
+        let Key::Numbers(v) = &r.key else { continue };
+        if v.len() != k {
+            continue;
+        }
+        if !table.symmetric() {
+            if in_range(&v[..lead]) {
+                found.insert(v[..lead].to_vec());
+            }
+            continue;
+        }
+        let mut sorted = v.clone();
+        sorted.sort_unstable();
+        // The two values along the axes, each pair of positions once.
+        for a in 0..k {
+            for b in a + 1..k {
+                let mut p: Vec<usize> =
+                    sorted.iter().enumerate().filter(|&(i, _)| i != a && i != b).map(|(_, &x)| x).collect();
+                loop {
+                    if in_range(&p) {
+                        found.insert(p.clone());
+                    }
+                    if sorted_only || !crate::patterns::period::next_permutation(&mut p) {
+                        break;
+                    }
                 }
-                let mut v = prefix.clone();
-                v.push(x);
-                next.push(v);
             }
         }
-        out = next;
     }
-    out
+    found.into_iter().collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::family::{Family, Spec};
+    use crate::shard::Shard;
+    use crate::span::Span;
+    use crate::table::Row;
+
+    /// Every combination of one value from each list (non-decreasing ones
+    /// only when `symmetric`): the panels once drawn, empty ones included.
+    fn cartesian(lists: &[Vec<usize>], symmetric: bool) -> Vec<Vec<usize>> {
+        let mut out = vec![Vec::new()];
+        for list in lists {
+            let mut next = Vec::new();
+            for prefix in &out {
+                for &x in list {
+                    if symmetric && prefix.last().is_some_and(|&p: &usize| p > x) {
+                        continue;
+                    }
+                    let mut v: Vec<usize> = prefix.clone();
+                    v.push(x);
+                    next.push(v);
+                }
+            }
+            out = next;
+        }
+        out
+    }
+
+    #[test]
+    fn the_panels_are_those_of_the_product_that_hold_a_row() {
+        let s = |lo, hi| Span::new(lo, hi).unwrap();
+        for legs in [vec![s(0, 4); 4], vec![s(0, 3); 5], vec![s(0, 2), s(1, 4), s(0, 3), s(2, 3)]] {
+            let spec = Spec::Spider { legs };
+            let mut rows = Vec::new();
+            Family::new(spec.clone()).unwrap().for_each_key(|key| {
+                let grundy = rows.len() as u32 % 3;
+                rows.push(Row { position: rows.len(), key, grundy });
+            });
+            let table = Table {
+                spec: Some(spec.clone()),
+                variant: None,
+                play: Default::default(),
+                engine: arrows_solve::Engine::Canonical,
+                shard: Shard::WHOLE,
+                total: rows.len(),
+                columns: spec.columns(),
+                rows,
+            };
+            let k = table.columns.len();
+            let ranges = table.column_ranges();
+            let symmetric = ranges[..k - 2].windows(2).all(|w| w[0] == w[1]);
+            let once: Vec<Panel> = cartesian(&ranges[..k - 2], symmetric)
+                .into_iter()
+                .map(|fix| panels(&table, Some(&fix)))
+                .filter_map(Result::ok)
+                .filter(|p| p[0].cells.iter().flatten().any(Option::is_some))
+                .map(|mut p| p.remove(0))
+                .collect();
+            assert_eq!(panels(&table, None).unwrap(), once, "{:?}", spec.columns());
+        }
+    }
+
+    #[test]
+    fn many_sparse_columns_give_few_panels() {
+        // Seven columns of forty values along a diagonal: forty panels, not 40^5.
+        let rows: Vec<Row> =
+            (0..40).map(|i| Row { position: i, key: Key::Numbers(vec![i; 7]), grundy: (i % 3) as u32 }).collect();
+        let table = Table {
+            spec: None,
+            variant: None,
+            play: Default::default(),
+            engine: arrows_solve::Engine::Canonical,
+            shard: Shard::WHOLE,
+            total: 40,
+            columns: "abcdefg".chars().map(String::from).collect(),
+            rows,
+        };
+        assert_eq!(panels(&table, None).unwrap().len(), 40);
+    }
 }

@@ -15,6 +15,7 @@ use crate::span::Span;
 use arrows_core::plane::PlaneFamily;
 use arrows_core::{FamilyError, Graph};
 use std::fmt;
+use std::ops::ControlFlow;
 
 /// Which plane family.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
@@ -111,6 +112,18 @@ impl Plane {
     /// Calls `each` with every key of the sweep over `ranges` (one per
     /// column), in table order.
     pub fn for_each_key(self, ranges: &[Span], mut each: impl FnMut(&[usize])) {
+        let _ = self.try_for_each_key(ranges, |v| {
+            each(v);
+            ControlFlow::<()>::Continue(())
+        });
+    }
+
+    /// [`Plane::for_each_key`], until `each` breaks.
+    pub fn try_for_each_key<B>(
+        self,
+        ranges: &[Span],
+        mut each: impl FnMut(&[usize]) -> ControlFlow<B>,
+    ) -> ControlFlow<B> {
         match self {
             Plane::Theta => {
                 let (a, b, c) = (ranges[0], ranges[1], ranges[2]);
@@ -118,7 +131,7 @@ impl Plane {
                     for y in b.values().filter(|&y| y >= x) {
                         for z in c.values().filter(|&z| z >= y) {
                             if [x, y, z].iter().filter(|&&l| l == 1).count() <= 1 {
-                                each(&[x, y, z]);
+                                each(&[x, y, z])?;
                             }
                         }
                     }
@@ -127,12 +140,17 @@ impl Plane {
             Plane::Grid => {
                 for m in ranges[0].values() {
                     for n in ranges[1].values().filter(|&n| n >= m) {
-                        each(&[m, n]);
+                        each(&[m, n])?;
                     }
                 }
             }
-            _ => ranges[0].values().for_each(|n| each(&[n])),
+            _ => {
+                for n in ranges[0].values() {
+                    each(&[n])?;
+                }
+            }
         }
+        ControlFlow::Continue(())
     }
 
     /// The rows over `ranges`, counted without building graphs.
@@ -142,12 +160,16 @@ impl Plane {
         n
     }
 
-    /// Calls `each` on every member of the sweep with its key, in table order.
-    pub fn for_each(self, ranges: &[Span], mut each: impl FnMut(Key, Graph)) {
-        self.for_each_key(ranges, |v| {
+    /// Calls `each` on every member of the sweep with its key, in table order, until it breaks.
+    pub fn try_for_each<B>(
+        self,
+        ranges: &[Span],
+        mut each: impl FnMut(Key, Graph) -> ControlFlow<B>,
+    ) -> ControlFlow<B> {
+        self.try_for_each_key(ranges, |v| {
             let g = self.graph(v).expect("the ranges were checked against the family's least values");
-            each(Key::Numbers(v.to_vec()), g);
-        });
+            each(Key::Numbers(v.to_vec()), g)
+        })
     }
 
     /// The name of the member a key names: `wheel 5`, `theta 2 3 4`, `grid 3 4`.
@@ -200,9 +222,10 @@ mod tests {
         for plane in Plane::ALL {
             let ranges = vec![span(plane.least(), plane.least() + 2); plane.columns().len()];
             let mut n = 0;
-            plane.for_each(&ranges, |_, g| {
+            let _ = plane.try_for_each(&ranges, |_, g| {
                 assert!(g.is_plane(), "{plane}");
                 n += 1;
+                ControlFlow::<()>::Continue(())
             });
             assert_eq!(n, plane.count(&ranges));
             assert_eq!(

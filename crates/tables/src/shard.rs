@@ -175,6 +175,16 @@ pub enum EnvironmentError {
         /// The largest id.
         max: usize,
     },
+    /// The bounds span more tasks than a number counts (`0` to `2^64 - 1`).
+    #[error(
+        "SLURM_ARRAY_TASK_MIN={min} and SLURM_ARRAY_TASK_MAX={max} make an array of more tasks than can be counted"
+    )]
+    TooManyTasks {
+        /// The smallest id.
+        min: usize,
+        /// The largest id.
+        max: usize,
+    },
     /// The count disagrees with the bounds: an array with a step or a list of ids.
     #[error(
         "SLURM_ARRAY_TASK_COUNT={count} but the ids run from {min} to {max}; a shard array must number its tasks consecutively, e.g. 0-{}",
@@ -222,14 +232,18 @@ pub fn from_environment(lookup: impl Fn(&str) -> Option<String>) -> Result<Optio
             if !(min..=max).contains(&id) {
                 return Err(EnvironmentError::Outside { id, min, max });
             }
+            // An array of every id a word holds has one task too many to count.
+            let Some(tasks) = (max - min).checked_add(1) else {
+                return Err(EnvironmentError::TooManyTasks { min, max });
+            };
             if let Some((count, _)) = count
-                && count != max - min + 1
+                && count != tasks
             {
                 return Err(EnvironmentError::NotConsecutive { count, min, max });
             }
             variables.push((min_name.to_string(), min_text));
             variables.push((max_name.to_string(), max_text));
-            Shard { residue: id - min, modulus: max - min + 1 }
+            Shard { residue: id - min, modulus: tasks }
         }
         _ => {
             let Some((count, count_text)) = count else {
@@ -345,6 +359,8 @@ mod tests {
             (vec![id("9"), min("0"), max("3")], Outside { id: 9, min: 0, max: 3 }),
             (vec![id("2"), min("4"), max("3")], Reversed { min: 4, max: 3 }),
             (vec![id("2"), count("3"), min("0"), max("6")], NotConsecutive { count: 3, min: 0, max: 6 }),
+            // Every id of a word: one task more than a word counts (was a division by zero).
+            (vec![id("0"), min("0"), max("18446744073709551615")], TooManyTasks { min: 0, max: usize::MAX }),
         ];
         for (vars, expected) in cases {
             let e = from_environment(env(&vars)).unwrap_err();

@@ -19,9 +19,9 @@ impl Span {
         (lo <= hi).then_some(Span { lo, hi })
     }
 
-    /// How many values the span holds.
+    /// How many values the span holds (`usize::MAX` for the whole of `0..=usize::MAX`).
     pub fn len(&self) -> usize {
-        self.hi - self.lo + 1
+        (self.hi - self.lo).saturating_add(1)
     }
 
     /// Always false: a span holds at least one value.

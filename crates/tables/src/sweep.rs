@@ -36,8 +36,14 @@ use arrows_solve::canonical::{CanonicalEngine, Grundy};
 use arrows_solve::{Engine, SolveError};
 use arrows_work::{Cancelled, Control, NoProgress};
 use rayon::prelude::*;
+use std::ops::ControlFlow;
 use std::sync::Arc;
 use std::sync::Mutex;
+
+/// The most worker threads a sweep starts: each reserves a stack and a
+/// copy of the memo, and far more threads than cores only divide the
+/// memory budget (asking for more is refused, not clamped).
+pub const MAX_THREADS: usize = 1024;
 
 /// How to run a sweep (its memory budget is the [`Control`]'s).
 #[derive(Debug, Clone, Copy)]
@@ -123,6 +129,14 @@ pub enum SweepError {
     /// The sink refused a batch of rows (a shard on disk could not be written).
     #[error("cannot write the rows: {0}")]
     Sink(#[source] std::io::Error),
+    /// More worker threads were asked for than a sweep starts.
+    #[error("{asked} worker threads are more than the {most} a sweep starts")]
+    TooManyThreads {
+        /// The threads asked for.
+        asked: usize,
+        /// The most a sweep starts, [`MAX_THREADS`].
+        most: usize,
+    },
     /// The worker threads could not be started.
     #[error("cannot start the worker threads: {0}")]
     Threads(#[source] rayon::ThreadPoolBuildError),
@@ -212,6 +226,9 @@ pub fn sweep_into_with(
     sink: &mut (dyn FnMut(&[Row]) -> std::io::Result<()> + Send),
 ) -> Result<usize, SweepError> {
     let mut pool = rayon::ThreadPoolBuilder::new().stack_size(WORKER_STACK);
+    if let Some(asked) = options.threads.filter(|&n| n > MAX_THREADS) {
+        return Err(SweepError::TooManyThreads { asked, most: MAX_THREADS });
+    }
     if let Some(n) = options.threads {
         pool = pool.num_threads(n.max(1));
     }
@@ -232,7 +249,7 @@ fn sweep_here(
     sink: &mut (dyn FnMut(&[Row]) -> std::io::Result<()> + Send),
 ) -> Result<usize, SweepError> {
     control.cancel.check()?;
-    let total = family.count();
+    let total = family.count_within(&control.cancel)?;
     let share = options.shard.share(total);
     if share == 0 {
         return Err(SweepError::EmptyShard { shard: options.shard, total });
@@ -290,26 +307,37 @@ fn sweep_here(
         control.checkpoint(computed)?;
         Ok(())
     };
-    family.for_each(|key, graph| {
+    // The enumeration stops at a failure or a cancellation (the token is
+    // read at every graph: the shard's rows may be far apart, and the
+    // graphs between them cost their enumeration).
+    let stop = || control.cancel.is_cancelled().then_some(());
+    let _ = family.try_for_each(&stop, |key, graph| {
         let p = position;
         position += 1;
-        if failure.is_some() || !options.shard.owns(p) {
-            return;
+        if let Err(e) = control.cancel.check() {
+            failure = Some(e.into());
+            return ControlFlow::Break(());
+        }
+        if !options.shard.owns(p) {
+            return ControlFlow::Continue(());
         }
         owned += 1;
         if owned <= done {
-            return;
+            return ControlFlow::Continue(());
         }
         batch.push((p, key, graph));
         if batch.len() == BATCH
             && let Err(e) = flush(&mut batch)
         {
             failure = Some(e);
+            return ControlFlow::Break(());
         }
+        ControlFlow::Continue(())
     });
     if let Some(e) = failure {
         return Err(e);
     }
+    control.cancel.check()?;
     if !batch.is_empty() {
         flush(&mut batch)?;
     }

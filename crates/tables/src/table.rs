@@ -4,7 +4,7 @@
 use crate::family::{Key, Spec};
 use crate::shard::Shard;
 use arrows_core::{Play, Variant};
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 
 /// One graph of a table.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -66,10 +66,16 @@ impl Table {
     }
 
     /// The values each numeric key column ranges over, in increasing order:
-    /// the sweep's ranges when recorded, else the values in the rows (for a
-    /// spider table, every leg over all the leg lengths present).
+    /// the sweep's ranges when recorded (and no longer than the rows could
+    /// fill: a table read from a file may record any range), else the
+    /// values in the rows (for a spider table, every leg over all the leg
+    /// lengths present).
     pub fn column_ranges(&self) -> Vec<Vec<usize>> {
-        if let Some(ranges) = self.spec.as_ref().and_then(Spec::column_ranges) {
+        let fillable = self.rows.len().saturating_mul(self.shard.modulus).saturating_mul(2).saturating_add(64);
+        if let Some(ranges) = self.spec.as_ref().and_then(Spec::column_ranges)
+            && ranges.len() == self.columns.len()
+            && ranges.iter().map(|s| s.len()).try_fold(0usize, usize::checked_add).is_some_and(|n| n <= fillable)
+        {
             return ranges.iter().map(|s| s.values().collect()).collect();
         }
         let k = self.columns.len();
@@ -306,7 +312,9 @@ pub fn merge(parts: Vec<Table>) -> Result<Table, MergeError> {
         first.total,
         first.columns.clone(),
     );
-    let mut given: Vec<Option<usize>> = vec![None; count];
+    // The shards given, by residue: as many as the parts, never one per
+    // residue of the modulus (a table may claim any modulus).
+    let mut given: BTreeMap<usize, usize> = BTreeMap::new();
     for (i, p) in parts.iter().enumerate() {
         let part = i + 1;
         if p.spec.is_none() || p.variant.is_none() {
@@ -318,7 +326,10 @@ pub fn merge(parts: Vec<Table>) -> Result<Table, MergeError> {
         if p.shard.modulus != count {
             return Err(MergeError::OtherSplit { part, shard: p.shard, first: first.shard });
         }
-        if let Some(earlier) = given[p.shard.residue].replace(part) {
+        if p.shard.residue >= count {
+            return Err(MergeError::OtherSplit { part, shard: p.shard, first: first.shard });
+        }
+        if let Some(earlier) = given.insert(p.shard.residue, part) {
             return Err(MergeError::Twice { shard: p.shard, earlier, part });
         }
         let expected = p.shard.share(total);
@@ -326,7 +337,12 @@ pub fn merge(parts: Vec<Table>) -> Result<Table, MergeError> {
             return Err(MergeError::WrongRows { part, shard: p.shard, rows: p.rows.len(), expected });
         }
     }
-    if let Some(missing) = given.iter().position(Option::is_none) {
+    // The residues given are distinct and below the modulus: the first one
+    // missing is the first that differs from its place.
+    if let Some(missing) = (0..count).zip(given.keys()).find(|(r, k)| r != *k).map(|(r, _)| r).or_else(|| {
+        let n = given.len();
+        (n < count).then_some(n)
+    }) {
         return Err(MergeError::Missing { shard: Shard { residue: missing, modulus: count } });
     }
     let mut rows: Vec<Row> = parts.into_iter().flat_map(|p| p.rows).collect();

@@ -18,7 +18,7 @@ pub use graphs::{edge_list, graph_lines, graph6, sparse6, state};
 pub use loopy::digraph;
 pub use numbers::{budget, family};
 pub use plane::{board, cell_walks, drawing};
-pub use tables::{table, table_merge};
+pub use tables::{conjecture, merge_manifest, table, table_merge};
 
 /// A check: what one target runs on its bytes.
 pub type Check = fn(&[u8]);
@@ -36,6 +36,8 @@ pub const TARGETS: &[(&str, Check)] = &[
     ("digraph", digraph),
     ("table", table),
     ("table_merge", table_merge),
+    ("conjecture", conjecture),
+    ("merge_manifest", merge_manifest),
     ("board", board),
     ("cell_walks", cell_walks),
     ("drawing", drawing),

@@ -77,3 +77,104 @@ pub fn table_merge(data: &[u8]) {
         Err(e) => error(&e, &t),
     }
 }
+
+/// The most rows of a table whose grids the `conjecture` target draws
+/// (each row is a panel at most, of at most the rows' values squared).
+const GRIDDED: usize = 200;
+
+/// What `arrows conjecture` does with a file, whole: the reader of every
+/// table (`format::read_bytes`, CSV or JSON), then the pattern analysis
+/// and its text with no cap on the rows, and the grids and pictures a
+/// table of numbers is laid out in. Past any number of columns and any
+/// recorded ranges, the work stays within the rows (the harness's memory
+/// and time limits say so): the hypotheses count what they checked, and
+/// a grid holds at most the cells its limit allows.
+pub fn conjecture(data: &[u8]) {
+    let table = match format::read_bytes(data) {
+        Ok(t) => t,
+        Err(e) => {
+            assert!(!e.to_string().is_empty());
+            return;
+        }
+    };
+    let report = patterns::analyze(&table);
+    for h in &report.hypotheses {
+        assert!(h.supported <= h.checked, "{h:?}");
+        assert!(h.exceptions.len() <= patterns::SHOWN_EXCEPTIONS, "{h:?}");
+    }
+    let mut out = Vec::new();
+    patterns::write_text(&report, &mut out).expect("writing to memory");
+    if table.rows.len() <= GRIDDED {
+        for f in [Format::Text, Format::Svg] {
+            let layout = Layout { grid: f == Format::Text, fix: None };
+            let mut out = Vec::new();
+            if let Err(e) = format::write(&table, f, &layout, &mut out) {
+                assert!(!e.to_string().is_empty());
+            }
+        }
+        if let Ok(panels) = arrows_tables::panels::panels(&table, None) {
+            let cells: usize = panels.iter().map(|p| p.rows.len() * p.cols.len()).sum();
+            assert!(
+                cells <= arrows_tables::panels::MAX_CELLS.max(table.rows.len() * arrows_tables::panels::CELLS_PER_ROW)
+            );
+            // A row is in one panel, or for a symmetric table in one per
+            // choice of its two values along the axes (and their order).
+            let k = table.columns.len();
+            let per_row = if table.symmetric() { (1..=k.saturating_sub(2)).product::<usize>() * k * k } else { 1 };
+            assert!(
+                panels.len() <= table.rows.len().max(1) * per_row,
+                "{} panels for {} rows",
+                panels.len(),
+                table.rows.len()
+            );
+        }
+    }
+}
+
+/// A shard on disk as `arrows table merge DIR` reads it: the bytes before
+/// the first NUL are the manifest (`shard-R-of-M.json`), those after it the
+/// rows file beside it. Whatever they hold, the shard is read or refused
+/// with a message; a shard read merges alone when it is the whole sweep
+/// and complete, never with a copy of itself, and never allocates by the
+/// numbers it claims (a modulus of 2^60, an input part past its modulus).
+pub fn merge_manifest(data: &[u8]) {
+    use arrows_tables::store::{self, Part};
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    static RUN: AtomicUsize = AtomicUsize::new(0);
+    let (manifest, rows) = match data.iter().position(|&b| b == 0) {
+        Some(i) => (&data[..i], &data[i + 1..]),
+        None => (data, &[][..]),
+    };
+    let dir = std::env::temp_dir().join(format!(
+        "arrows-fuzz-manifest-{}-{}",
+        std::process::id(),
+        RUN.fetch_add(1, Ordering::Relaxed)
+    ));
+    std::fs::create_dir_all(&dir).expect("a temporary directory");
+    let path = dir.join("shard-0-of-1.json");
+    std::fs::write(&path, manifest).expect("the manifest written");
+    std::fs::write(store::rows_path(&path), rows).expect("the rows written");
+    let read = store::read(&path);
+    let _ = std::fs::remove_dir_all(&dir);
+    let stored = match read {
+        Ok(s) => s,
+        Err(e) => {
+            assert!(!e.to_string().is_empty());
+            return;
+        }
+    };
+    let m = &stored.manifest;
+    assert!(m.sweep.shard.residue < m.sweep.shard.modulus);
+    assert!(m.sweep.input_shard.is_none_or(|s| s.residue < s.modulus));
+    assert_eq!(stored.rows.len(), m.rows_done);
+    let whole = m.complete && m.sweep.shard.modulus == 1 && m.sweep.input_shard.is_none_or(|s| s.modulus == 1);
+    let merged = store::merge(vec![Part::Stored(stored.clone())]);
+    if whole {
+        let t = merged.unwrap_or_else(|e| panic!("a whole, complete shard merges alone: {e}"));
+        assert_eq!(t.rows, stored.rows);
+    } else {
+        let e = merged.expect_err("a part of a sweep, or an incomplete shard, does not merge alone");
+        assert!(!e.to_string().is_empty());
+    }
+    assert!(store::merge(vec![Part::Stored(stored.clone()), Part::Stored(stored)]).is_err());
+}

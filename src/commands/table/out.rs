@@ -45,7 +45,7 @@ pub(super) fn run(
         play: options.play,
         engine: options.engine_for(family),
         columns: family.columns(),
-        total: family.count(),
+        total: family.count_within(&crate::commands::progress::interrupt())?,
         shard: options.shard,
         input_shard: opts.shard_of_input,
     };

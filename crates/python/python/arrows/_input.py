@@ -20,10 +20,14 @@ and the numbering is kept to translate moves back.
 
 from __future__ import annotations
 
+import itertools
 import numbers
 from typing import Any, Dict, Hashable, Iterable, List, Optional, Sequence, Tuple
 
 from . import _arrows
+
+#: The most edges a graph may have (the library's limit).
+_MAX_EDGES = _arrows.limits()[1]
 
 
 class Prepared:
@@ -141,6 +145,11 @@ def _from_networkx(g: Any, max_memory: Any) -> Prepared:
             "graph: a directed graph; the Game of Arrows is played on an undirected graph: pass "
             "G.to_undirected() (or use arrows.loopy.solve for a game digraph)"
         )
+    # Counted first: a graph past the limit or the budget is refused before
+    # any of it is converted (two million nodes took seconds and a
+    # gigabyte to convert before they were refused).
+    edge_count = g.number_of_edges()
+    _arrows.check_size(g.number_of_nodes(), edge_count // 2 if embedding else edge_count, max_memory)
     attributes = g.graph if isinstance(getattr(g, "graph", None), dict) else {}
     described = _described(g, attributes, max_memory)
     if described is not None:
@@ -193,12 +202,16 @@ def _described(g: Any, attributes: Dict[str, Any], max_memory: Any) -> Optional[
 
 def _from_pairs(graph: Any, max_memory: Any) -> Prepared:
     try:
-        items = list(graph)
+        # One pair past the limit is enough to refuse: an endless or huge
+        # iterable is never read whole.
+        items = list(itertools.islice(graph, _MAX_EDGES + 1))
     except TypeError:
         raise TypeError(
             "graph: give a networkx Graph, a string (a family such as \"spider 4 6 8\", graph6, sparse6 or an "
             f"edge list \"0-1,1-2\"), graph6 bytes, or an iterable of (u, v) edge pairs; got {type(graph).__name__}"
         ) from None
+    if len(items) > _MAX_EDGES:
+        _arrows.check_size(0, len(items), max_memory)
     pairs = []
     for i, item in enumerate(items):
         try:

@@ -15,7 +15,7 @@ use serde_json::Value;
 use std::time::{Duration, Instant};
 
 fn config() -> Config {
-    Config { timeout: Duration::from_secs(60), budget: Budget::bytes(1 << 30), jobs: 2 }
+    Config { timeout: Duration::from_secs(60), budget: Budget::bytes(1 << 30), jobs: 2, ..Config::default() }
 }
 
 /// The report the library gives for a position, as JSON, without the

@@ -3,4 +3,5 @@
 
 mod api;
 mod browser;
+mod hardening;
 mod support;

@@ -74,6 +74,18 @@ impl Component {
         pieces(&labels, &edges)
     }
 
+    /// `true` when the component is a cycle (every vertex of degree 2,
+    /// at least three of them) whose vertices all carry the same label:
+    /// then every move is the image of every other under a rotation, a
+    /// reflection and possibly the flip, and the followers all have the
+    /// same value.
+    pub fn is_uniform_cycle(&self) -> bool {
+        self.labels.len() >= 3
+            && self.edges.len() == self.labels.len()
+            && self.labels.windows(2).all(|w| w[0] == w[1])
+            && self.degrees().iter().all(|&d| d == 2)
+    }
+
     /// The flip: every `In` and `Out` label swapped.
     pub fn flip(&self) -> Component {
         Component { labels: self.labels.iter().map(|l| l.flip()).collect(), edges: self.edges.clone() }

@@ -383,12 +383,37 @@ impl<M: Measure> CanonicalEngine<M> {
         }
         let values = comps.iter().map(|c| self.state_component_value(c)).collect::<Result<Vec<_>, _>>()?;
         let mut out = Vec::new();
+        // The nim-sum of every component but one, for each one: prefix and
+        // suffix sums, so that many components cost linear time.
+        let mut before = Vec::with_capacity(values.len() + 1);
+        before.push(M::empty());
+        for &v in &values {
+            before.push(M::sum(*before.last().expect("one sum at least"), v));
+        }
+        let mut after = vec![M::empty(); values.len() + 1];
+        for (i, &v) in values.iter().enumerate().rev() {
+            after[i] = M::sum(after[i + 1], v);
+        }
         for (i, c) in comps.iter().enumerate() {
             // Every component but this one keeps its value.
-            let rest =
-                values.iter().enumerate().filter(|&(j, _)| j != i).fold(M::empty(), |acc, (_, &v)| M::sum(acc, v));
+            let rest = M::sum(before[i], after[i + 1]);
             let mover = Mover::of(c, &mut self.scratch);
-            for (e, forward) in mover.moves_of(c) {
+            let moves = mover.moves_of(c);
+            // Every follower of a cycle whose labels are all equal (with no
+            // live cell, or one that is the whole cycle and allows both
+            // ways) is the same up to isomorphism: the rotations, the
+            // reflections and the flip act on its moves transitively. For an
+            // empty cycle it is a flow of Section 5, valued by its closed
+            // form. One follower tells them all: a cycle of n edges costs one
+            // split of n edges, not 2n.
+            if one_follower_tells_all(c) {
+                let Some(&(e, forward)) = moves.first() else { continue };
+                let value = M::sum(rest, self.move_value(c, &mover, e, forward)?);
+                out.extend(moves.into_iter().map(|(e, forward)| (arrow_on(graph, c.graph_edges[e], forward), value)));
+                continue;
+            }
+            for (e, forward) in moves {
+                self.control.cancel.check()?;
                 let value = M::sum(rest, self.move_value(c, &mover, e, forward)?);
                 out.push((arrow_on(graph, c.graph_edges[e], forward), value));
             }
@@ -450,7 +475,7 @@ impl<M: Measure> CanonicalEngine<M> {
             return Ok(());
         }
         for c in comps {
-            if c.component.edges.len() < PARALLEL_EDGES {
+            if c.component.edges.len() < PARALLEL_EDGES || one_follower_tells_all(c) {
                 continue;
             }
             let mover = Mover::of(c, &mut self.scratch);
@@ -459,6 +484,7 @@ impl<M: Measure> CanonicalEngine<M> {
             let stats = moves
                 .par_iter()
                 .map(|&(e, forward)| {
+                    worker.control.cancel.check()?;
                     let mut w = worker.clone();
                     w.move_value(c, &mover, e, forward)?;
                     w.end();
@@ -517,6 +543,9 @@ impl<M: Measure> CanonicalEngine<M> {
     /// Counts one more class solved, and checks the control every few
     /// classes. (The memo keeps within the budget by itself, evicting.)
     pub(super) fn solved(&mut self) -> Result<(), SolveError> {
+        // A class of a large component may take long by itself: the token
+        // is read after every class (one load), progress every few.
+        self.control.cancel.check()?;
         self.pending += 1;
         if self.pending >= CHECKPOINT_EVERY {
             let n = std::mem::take(&mut self.pending);
@@ -551,6 +580,12 @@ impl<M: Measure> Clone for CanonicalEngine<M> {
 /// Components with fewer unmarked edges than this are solved on one
 /// thread: splitting their few moves costs more than it gains.
 const PARALLEL_EDGES: usize = 12;
+
+/// `true` when every move of the component is the image of every other
+/// under one of its symmetries (see [`CellComponent::is_uniform_cycle`]).
+fn one_follower_tells_all(c: &StateComponent) -> bool {
+    if c.cells.is_empty() { c.component.is_uniform_cycle() } else { c.with_cells().is_uniform_cycle() }
+}
 
 /// How the moves of a state's component are played: on its live cells, on
 /// its spider's legs, or on the component's graph.

@@ -49,6 +49,9 @@ impl<M: Measure> CanonicalEngine<M> {
             self.stats.hits += 1;
             return Ok(v);
         }
+        // A miss may descend far before any class is solved (a star of
+        // k legs goes k levels deep, each building a spider of k legs).
+        self.control.cancel.check()?;
         let value = deep(|| self.compute_spider(s))?;
         self.memo.store_spider(s, value);
         self.stats.spiders += 1;
@@ -185,6 +188,7 @@ impl<M: Measure> CanonicalEngine<M> {
         // are read; a miss computes its class with a splitter of its own.
         let mut splitter = std::mem::take(&mut self.splitter);
         for (e, forward) in moves {
+            self.control.cancel.check()?;
             let mut value = M::empty();
             for p in splitter.play(c, e, forward) {
                 value = M::sum(value, self.component_value_here(p)?);

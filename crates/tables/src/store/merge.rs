@@ -6,6 +6,7 @@ use crate::checksum;
 use crate::family::{Key, Spec};
 use crate::shard::Shard;
 use crate::table::{self, MergeError, Table};
+use std::collections::BTreeMap;
 
 /// A shard to merge: a JSON table, or a shard read from disk.
 #[derive(Debug, Clone)]
@@ -84,19 +85,22 @@ pub fn merge(parts: Vec<Part>) -> Result<Table, MergeError> {
 /// Merges the shards of each part of a split input, then joins the parts.
 fn merge_inputs(parts: Vec<Part>, first_input: Shard) -> Result<Table, MergeError> {
     let modulus = first_input.modulus;
-    let mut groups: Vec<Vec<(usize, Table)>> = vec![Vec::new(); modulus];
+    // The parts by input residue: as many groups as residues given, never
+    // one per residue of the modulus (a manifest may claim any modulus).
+    let mut groups: BTreeMap<usize, Vec<(usize, Table)>> = BTreeMap::new();
     for (i, p) in parts.into_iter().enumerate() {
         let input = p.input_shard().expect("every part is of a split input");
-        if input.modulus != modulus {
+        if input.modulus != modulus || input.residue >= modulus {
             return Err(MergeError::OtherInputSplit { part: i + 1, shard: input, first: first_input });
         }
-        groups[input.residue].push((i + 1, p.table()));
+        groups.entry(input.residue).or_default().push((i + 1, p.table()));
     }
-    if let Some(missing) = groups.iter().position(Vec::is_empty) {
+    let gap = (0..modulus).zip(groups.keys()).find(|(r, k)| r != *k).map(|(r, _)| r);
+    if let Some(missing) = gap.or_else(|| (groups.len() < modulus).then_some(groups.len())) {
         return Err(MergeError::InputMissing { shard: Shard { residue: missing, modulus } });
     }
     let mut joined: Option<Table> = None;
-    for group in groups {
+    for group in groups.into_values() {
         let numbers: Vec<usize> = group.iter().map(|(n, _)| *n).collect();
         let first = numbers[0];
         let table = table::merge(group.into_iter().map(|(_, t)| t).collect()).map_err(|e| renumber(e, &numbers))?;

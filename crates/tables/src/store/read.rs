@@ -38,7 +38,14 @@ pub fn list(dir: &Path) -> Result<Vec<PathBuf>, StoreError> {
 /// Reads a manifest.
 pub(super) fn manifest(path: &Path) -> Result<Manifest, StoreError> {
     let bad = |problem: String| StoreError::Manifest { path: path.to_path_buf(), problem };
-    let text = std::fs::read(path).map_err(StoreError::io(path))?;
+    // A manifest is a few hundred bytes; anything past the limit of every
+    // input (64 MiB) is not one, whatever the path leads to.
+    let limit = arrows_core::formats::MAX_LINE_BYTES as u64;
+    let mut text = Vec::new();
+    File::open(path).and_then(|f| f.take(limit + 1).read_to_end(&mut text)).map_err(StoreError::io(path))?;
+    if text.len() as u64 > limit {
+        return Err(bad(format!("larger than {}, so not a manifest", arrows_text::bytes(limit))));
+    }
     let value: serde_json::Value =
         serde_json::from_slice(&text).map_err(|e| bad(format!("not JSON ({e}); was it edited?")))?;
     if value.get("format").and_then(serde_json::Value::as_str) != Some(FORMAT_NAME) {
@@ -49,7 +56,9 @@ pub(super) fn manifest(path: &Path) -> Result<Manifest, StoreError> {
         return Err(bad(format!("layout {layout:?}, but this version reads layout {LAYOUT}")));
     }
     let m: Manifest = serde_json::from_value(value).map_err(|e| bad(e.to_string()))?;
-    if crate::shard::Shard::new(m.sweep.shard.residue, m.sweep.shard.modulus).is_none()
+    let exists = |s: crate::shard::Shard| crate::shard::Shard::new(s.residue, s.modulus).is_some();
+    if !exists(m.sweep.shard)
+        || m.sweep.input_shard.is_some_and(|s| !exists(s))
         || m.rows != m.sweep.rows()
         || m.rows_done > m.rows
         || m.complete != (m.rows_done == m.rows)

@@ -135,6 +135,20 @@ pub struct CellComponent {
 }
 
 impl CellComponent {
+    /// `true` when every move is the image of every other under a symmetry
+    /// of the component: a cycle whose vertices all carry the same label,
+    /// with no live cell or with one live cell that is the whole cycle
+    /// and still allows both orientations. The followers then all have
+    /// the same value.
+    pub fn is_uniform_cycle(&self) -> bool {
+        self.component.is_uniform_cycle()
+            && match self.cells.as_slice() {
+                [] => true,
+                [cell] => cell.steps.len() == self.component.edges.len() && !cell.has_marked(),
+                _ => false,
+            }
+    }
+
     /// For each edge, the cells through it and the cell's step direction
     /// (at most two).
     fn through(&self) -> Vec<smallvec::SmallVec<[(u32, bool); 2]>> {

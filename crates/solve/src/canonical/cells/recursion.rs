@@ -60,6 +60,10 @@ impl<M: Measure> CanonicalEngine<M> {
         let mut acc = M::start(moves.len());
         let mut failure = None;
         for &(e, forward) in &moves {
+            if let Err(e) = self.control.cancel.check() {
+                failure = Some(e.into());
+                break;
+            }
             let mut value = M::empty();
             for p in splitter.play(c, e, forward) {
                 match self.cell_value_here(p) {

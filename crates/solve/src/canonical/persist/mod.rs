@@ -97,7 +97,11 @@
 //! [`CanonicalEngine::save`] writes to a temporary file in the same
 //! directory, syncs it to disk, and renames it over the memo file (then
 //! syncs the directory): the file at the path is always either the old
-//! one or the complete new one, whenever the process stops.
+//! one or the complete new one, whenever the process stops. A path that
+//! is a symbolic link is followed: its target is replaced, the link kept.
+//! The temporary file is locked while it is written, so that the next
+//! run can tell one left by a killed save (unlocked) from one being
+//! written (locked), and remove it ([`remove_leftovers`]).
 
 mod body;
 mod fingerprint;
@@ -372,32 +376,104 @@ impl From<io::Error> for Fault {
     }
 }
 
-/// A new temporary file beside `path` (named after it, hidden, ending in
-/// `.tmp`), and the directory both are in.
+/// The file a memo path names: the path itself, or where its symbolic
+/// links lead (a link is followed, never replaced, so that its target
+/// keeps being the memo). A link that leads nowhere yet names the file
+/// to create.
+pub fn resolved(path: &Path) -> PathBuf {
+    let mut at = path.to_path_buf();
+    // As many links as the system itself follows before giving up.
+    for _ in 0..40 {
+        match std::fs::symlink_metadata(&at) {
+            Ok(m) if m.file_type().is_symlink() => match std::fs::read_link(&at) {
+                Ok(to) => at = at.parent().map_or_else(|| to.clone(), |dir| dir.join(&to)),
+                Err(_) => break,
+            },
+            _ => break,
+        }
+    }
+    at
+}
+
+/// The random part of a temporary file's name.
+const RANDOM_CHARS: usize = 6;
+
+/// How long a temporary file lies unlocked before it counts as left over
+/// (it is locked at once by the run that made it; this covers the instant
+/// between making and locking).
+const LEFT_FOR: std::time::Duration = std::time::Duration::from_secs(10);
+
+/// A new temporary file beside the memo file at `path` (already
+/// [`resolved`]), named after it, hidden, ending in `.tmp`, and locked
+/// (an advisory lock of the operating system, let go however the process
+/// ends); and the directory both are in.
 fn temporary(path: &Path) -> io::Result<(tempfile::NamedTempFile, &Path)> {
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
-    let name = path.file_name().map_or_else(|| "memo".into(), |n| n.to_string_lossy().into_owned());
-    let prefix = format!(".{name}.");
+    let dir = directory(path);
+    let prefix = format!(".{}.", file_name(path));
     let mut builder = tempfile::Builder::new();
-    builder.prefix(&prefix).suffix(".tmp");
+    builder.prefix(&prefix).suffix(".tmp").rand_bytes(RANDOM_CHARS);
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;
         // As a file created afresh: read and write for all, less the umask.
         builder.permissions(std::fs::Permissions::from_mode(0o666));
     }
-    Ok((builder.tempfile_in(dir)?, dir))
+    let tmp = builder.tempfile_in(dir)?;
+    tmp.as_file().try_lock().map_err(io::Error::from)?;
+    Ok((tmp, dir))
+}
+
+fn directory(path: &Path) -> &Path {
+    match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    }
+}
+
+fn file_name(path: &Path) -> String {
+    path.file_name().map_or_else(|| "memo".into(), |n| n.to_string_lossy().into_owned())
+}
+
+/// Removes the temporary files a save of the memo at `path` (already
+/// [`resolved`]) left when its process was killed: named as
+/// [`temporary`] names them, older than a few seconds, and locked by no
+/// process (a save in progress, in this process or another, holds its
+/// lock). Returns how many were removed; a file that cannot be looked at
+/// is left alone.
+pub fn remove_leftovers(path: &Path) -> usize {
+    let dir = directory(path);
+    let prefix = format!(".{}.", file_name(path));
+    let Ok(entries) = std::fs::read_dir(dir) else { return 0 };
+    let mut removed = 0;
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(name) = name.to_str() else { continue };
+        let random = name.strip_prefix(&prefix).and_then(|rest| rest.strip_suffix(".tmp"));
+        if !random.is_some_and(|r| r.len() == RANDOM_CHARS && r.bytes().all(|b| b.is_ascii_alphanumeric())) {
+            continue;
+        }
+        let Ok(meta) = entry.path().symlink_metadata() else { continue };
+        let old = meta.modified().ok().and_then(|m| m.elapsed().ok()).is_some_and(|age| age >= LEFT_FOR);
+        if !meta.is_file() || !old {
+            continue;
+        }
+        let Ok(file) = File::options().write(true).open(entry.path()) else { continue };
+        if file.try_lock().is_ok() && std::fs::remove_file(entry.path()).is_ok() {
+            removed += 1;
+        }
+    }
+    removed
 }
 
 /// Checks, before any work, that a memo file can be saved at `path`: a
-/// temporary file is made beside it, as [`CanonicalEngine::save`] makes
-/// one, and removed.
+/// temporary file is made beside the file it names, as
+/// [`CanonicalEngine::save`] makes one, and removed; the temporary files
+/// of saves killed midway are removed too ([`remove_leftovers`]).
 pub fn check_writable(path: &Path) -> Result<(), MemoFileError> {
     let failed = |source: io::Error| MemoFileError::Write { path: path.to_path_buf(), source };
-    let (tmp, _) = temporary(path).map_err(failed)?;
+    let target = resolved(path);
+    remove_leftovers(&target);
+    let (tmp, _) = temporary(&target).map_err(failed)?;
     tmp.close().map_err(failed)
 }
 
@@ -407,10 +483,12 @@ impl<M: Persisted> CanonicalEngine<M> {
     /// file at `path` is at every moment the old one or the new one.
     pub fn save(&self, path: &Path, rules: RuleSet) -> Result<MemoSummary, MemoFileError> {
         let failed = |source: io::Error| MemoFileError::Write { path: path.to_path_buf(), source };
-        let (mut tmp, dir) = temporary(path).map_err(failed)?;
+        // A symbolic link keeps leading to the memo: its target is replaced.
+        let target = resolved(path);
+        let (mut tmp, dir) = temporary(&target).map_err(failed)?;
         let summary = self.write_to(tmp.as_file_mut(), rules).map_err(failed)?;
         tmp.as_file().sync_all().map_err(failed)?;
-        tmp.persist(path).map_err(|e| failed(e.error))?;
+        tmp.persist(&target).map_err(|e| failed(e.error))?;
         // The rename is durable once the directory is synced (where a
         // directory can be opened to be synced).
         #[cfg(unix)]
