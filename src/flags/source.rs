@@ -83,7 +83,9 @@ pub struct PlaneOpts {
     pub cells: Option<String>,
     /// A straight-line drawing, "VERTEX:X,Y" separated by ';', e.g.
     /// "0:0,0;1:1,0;2:0,1", or @FILE (one entry per line): the cells are
-    /// its bounded faces. A drawing with crossing edges is refused.
+    /// its bounded faces, each the cycle around the face (a tree drawn
+    /// inside a face is not part of its cell, as for --cells). A drawing
+    /// with crossing edges is refused.
     #[arg(long, value_name = "POINTS", allow_hyphen_values = true)]
     pub positions: Option<String>,
 }
@@ -92,7 +94,11 @@ pub struct PlaneOpts {
 fn cells_help() -> String {
     format!(
         "The cycle cells, each as its boundary walk of vertices, separated by ';', e.g. \"0-1-2;0-2-3\" \
-         (the last vertex joins the first). {}",
+         (the last vertex joins the first). A cell is the cycle around a bounded face: a tree drawn inside \
+         the face (a dangling edge, say) lies on no cycle and can never be part of a directed cycle, so a walk \
+         that goes around it, walking its edges there and back as the face's boundary does (\"0-1-2-0-4\" for \
+         the triangle 0-1-2 with the edge 0-4 inside), gives the triangle alone, as --positions does with the \
+         same face; what is left must be one cycle. {}",
         arrows_core::plane::CELL_CHECKS
     )
 }

@@ -5,6 +5,7 @@
 //! `hostile` runs it under a memory cap in child processes, so it shares
 //! this process with the others safely.
 
+mod cells_readers;
 mod cli;
 mod cycles_boards;
 mod cycles_canonical;
@@ -23,6 +24,7 @@ mod memo;
 mod paper_checks;
 mod paths;
 mod play;
+mod play_terminal;
 mod rules;
 mod support;
 mod sweeps_cli;
