@@ -127,7 +127,7 @@ pub fn run(args: &PlayArgs) -> CliResult {
                 Ok(arrow) => {
                     let played = game
                         .think(|g, control| session.play(arrow, &mut g.analyzer, g.engine, control))
-                        .map_err(|e| game.stopped(e, "analysing your move"))?;
+                        .map_err(|e| game.stopped(e, "analyzing your move"))?;
                     match played {
                         Ok(()) => writeln!(out, "you play {arrow}")?,
                         Err(e) => writeln!(out, "not played: {e}; the position is unchanged")?,
