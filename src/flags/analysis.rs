@@ -66,6 +66,17 @@ impl RuleOpts {
     }
 }
 
+/// The long help of `--literal`.
+const LITERAL_HELP: &str = "Also compute the literal nimber (JSON: \"literal_nimber\"), the value \
+existing Game of Cycles solvers report under normal play. They count the literal game, where completing a \
+cell is a move to a terminal position; arrows reports the value of the reduced game, where a move that \
+leaves a completable cell is removed (the opponent would complete it). Both are 0 exactly when the player \
+to move loses, so they name the same winner; only the reduced value adds over components. The triangle K3 \
+(arrows cycle 3) has literal nimber 1 and value 1; the wedge of three triangles (arrows fan 4) has literal \
+nimber 2 and value 1. Side by side they are a second-player win: the values say so (1 xor 1 = 0), the \
+literal nimbers would say first (1 xor 2 = 3). Computed on the whole game graph, as the explicit engine \
+does: for small boards only (within --max-memory).";
+
 /// Options shared by every analysis command.
 #[derive(Args, Debug, Clone)]
 pub struct PlayOpts {
@@ -93,6 +104,10 @@ pub struct PlayOpts {
     /// "dead_edges", "grundy", "winning_moves".
     #[arg(long)]
     pub explain: bool,
+    /// Also compute the literal nimber of the Game of Cycles under normal
+    /// play, as existing Game of Cycles solvers report it. JSON: "literal_nimber".
+    #[arg(long, long_help = LITERAL_HELP)]
+    pub literal: bool,
     /// Print one JSON object per graph instead of text.
     #[arg(long)]
     pub json: bool,

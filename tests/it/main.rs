@@ -19,6 +19,7 @@ mod explicit_engine;
 mod formats;
 mod fuzz_corpus;
 mod hostile;
+mod literal;
 mod loopy_cli;
 mod memo;
 mod paper_checks;
