@@ -299,11 +299,9 @@ fn write_text(report: &Report, out: &mut impl Write, stats: bool) -> std::io::Re
         }
         if let Some(b) = this.peak_memory_bytes {
             // The whole process's peak, per unit of the engine's work.
-            let per = if this.solved > 0 {
-                format!(" ({:.1} bytes a {})", b as f64 / this.solved as f64, number(1, unit))
-            } else {
-                String::new()
-            };
+            let per = b.checked_div(this.solved).map_or_else(String::new, |per| {
+                format!(" ({} bytes a {})", arrows_text::thousands(per as u128), number(1, unit))
+            });
             writeln!(out, "peak memory    {}{per}", bytes(b))?;
         }
     }

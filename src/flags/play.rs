@@ -45,7 +45,9 @@ pub enum First {
 #[derive(Args, Debug)]
 #[command(after_long_help = EXAMPLES)]
 pub struct PlayArgs {
-    /// The graph: a family with its parameters (spider 4 6 8, path 7, cycle 5,
+    /// The graph: a family (spider 4 6 8), an edge list, `board FILE` or `graph`.
+    ///
+    /// A family with its parameters (spider 4 6 8, path 7, cycle 5,
     /// star 6, broom 4 3, caterpillar 2,0,3, wheel 5, fan 4, theta 1 2 3,
     /// grid 3 4, ladder 4, prism 5, k4), graph6, sparse6 or an edge list,
     /// `board FILE` (a Game of Cycles board file, as `arrows board` reads it;
@@ -67,20 +69,22 @@ pub struct PlayArgs {
     /// The rule set and the play.
     #[command(flatten)]
     pub rules: RuleOpts,
-    /// Start from this state instead of the empty one: arrows TAIL>HEAD,
-    /// comma separated, e.g. "0>1,5>4".
+    /// Start from this state: arrows TAIL>HEAD, e.g. "0>1,5>4".
     #[arg(long, value_name = "ARROWS")]
     pub state: Option<String>,
-    /// The engine arrows thinks with [default: canonical where it applies,
-    /// otherwise brute].
+    /// The engine arrows thinks with.
+    ///
+    /// The default is canonical where it applies, otherwise brute.
     #[arg(long, value_enum)]
     pub engine: Option<EngineChoice>,
-    /// Memory budget for the engines, e.g. 512M (default: three quarters of
-    /// the available memory).
+    /// Memory budget for the engines, e.g. 512M.
+    ///
+    /// The default is three quarters of the available memory.
     #[arg(long, value_name = "SIZE", value_parser = crate::flags::values::budget)]
     pub max_memory: Option<arrows_work::Budget>,
-    /// Time limit for each computation of arrows, e.g. 30s or 2m (default:
-    /// none). Your own thinking time does not count. A hint or an
+    /// Time limit for each computation of arrows, e.g. 30s or 2m.
+    ///
+    /// The default is none. Your own thinking time does not count. A hint or an
     /// explanation past it says so and the game goes on; arrows' own move
     /// past it ends the game with a message, exit code 2.
     #[arg(long, value_name = "DURATION", value_parser = crate::flags::values::duration)]

@@ -5,6 +5,7 @@
 //! `hostile` runs it under a memory cap in child processes, so it shares
 //! this process with the others safely.
 
+mod advice;
 mod cells_readers;
 mod cli;
 mod cycles_boards;
