@@ -203,4 +203,9 @@ pub struct DrawOpts {
     /// line: --out pic.svg writes pic-1.svg, pic-2.svg, ...
     #[arg(long, value_name = "FILE", requires = "draw")]
     pub out: Option<PathBuf>,
+    /// Leave the title line out of the drawing, for a figure with a caption.
+    ///
+    /// The title names the graph, the rules, the value and the winner.
+    #[arg(long, requires = "draw")]
+    pub no_title: bool,
 }

@@ -125,6 +125,12 @@ impl Picture {
         self
     }
 
+    /// Drops the title line, for a figure whose caption says it all.
+    pub fn without_title(mut self) -> Picture {
+        self.title = None;
+        self
+    }
+
     /// The graph.
     pub fn graph(&self) -> &Graph {
         &self.graph
