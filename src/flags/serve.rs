@@ -14,16 +14,21 @@ Examples:
 
 The page: pick a family (spider 4 6 8, wheel 5, ...) or paste graph6, an edge
 list or a board; choose the rules and the play; click a move on its edge to
-play it. Every legal move is drawn on its edge, coloured by the value of the
-position it leads to (winning moves thick, in vermilion, the accent of every
-drawing arrows makes); the value, the winner, the
-decomposition with its nim-sum and the moves table stand beside the drawing.
-Positions are links: /?graph=spider%204%206%208&state=0>1 opens one.
+play it (a pasted board plays the Game of Cycles, as `arrows board` does).
+Every legal move is drawn on its edge, coloured by the value of the position
+it leads to (winning moves thick, in vermilion, the accent of every drawing
+arrows makes); the value, the winner, the decomposition with its nim-sum
+and the moves table stand beside the drawing.
+A game too large to solve is still drawn and played on, the refusal beside
+it (each new position is analyzed again); large drawings zoom with the mouse
+wheel or the + and - buttons, and pan with a drag. Positions are links:
+/?graph=spider%204%206%208&state=0>1 opens one.
 
 The API answers JSON: /api/analyze?graph=spider%204%206%208&state=0>1 gives
 the object of `arrows spider 4 6 8 --state 0>1 --json --moves --explain`
 (add &draw=svg for the drawing); /api/draw?...&format=svg|tikz the drawing;
-/api/best?... the move arrows plays. A bad request answers 400 with
+/api/best?... the move arrows plays; /api/position?... the legal moves and
+(with &draw=svg) the drawing, nothing solved. A bad request answers 400 with
 {\"error\": \"...\"}, a game too large for the engines or the memory budget
 413, a request past the time limit 503.";
 
