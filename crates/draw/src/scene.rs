@@ -81,6 +81,8 @@ pub(crate) struct EdgeShape {
 pub(crate) struct VertexShape {
     /// The vertex.
     pub vertex: Vertex,
+    /// What its disc says: its number, or the caller's label.
+    pub label: String,
     /// Its centre.
     pub at: Px,
 }
@@ -158,7 +160,12 @@ impl Scene {
     /// The scene of a checked picture on a layout.
     pub(crate) fn new(picture: &Picture, marks: &Marks, layout: &Layout) -> Scene {
         let graph = &picture.graph;
-        let digits = graph.vertex_count().saturating_sub(1).to_string().len();
+        let label = |v: Vertex| picture.labels.as_ref().map_or_else(|| v.to_string(), |l| l[v].clone());
+        // The widest label sizes every disc (labels are counted in characters, as digits).
+        let digits = match &picture.labels {
+            None => graph.vertex_count().saturating_sub(1).to_string().len(),
+            Some(l) => l.iter().map(|t| t.chars().count()).max().unwrap_or(1),
+        };
         let (radius, font) = disc(digits);
         let (min_x, min_y, max_x, max_y) = if layout.points().is_empty() {
             (0.0, 0.0, 0.0, 0.0)
@@ -237,7 +244,8 @@ impl Scene {
             })
             .unwrap_or_default();
 
-        let vertices = (0..graph.vertex_count()).map(|v| VertexShape { vertex: v, at: at[v] }).collect();
+        let vertices =
+            (0..graph.vertex_count()).map(|v| VertexShape { vertex: v, label: label(v), at: at[v] }).collect();
         let mut colours: Vec<Colour> = vec![palette::INK];
         let used = cells
             .iter()
