@@ -632,8 +632,9 @@ function renderMoves(report) {
     const value = row.insertCell();
     value.innerHTML = `<i class="dot"></i>`;
     value.querySelector(".dot").style.setProperty("--c", colourOf(m));
-    value.append(m.grundy === undefined ? " –" : m.grundy === null ? " a cell (the opponent completes it)" : ` ${m.grundy}`);
+    value.append(m.grundy === undefined ? " –" : m.grundy === null ? " a cell" : ` ${m.grundy}`);
     if (m.grundy === undefined) value.title = "not solved";
+    if (m.grundy === null) value.title = "leaves a cell to complete: the opponent completes it and wins";
     row.insertCell().textContent = m.remoteness ?? "";
     row.insertCell().textContent = m.winning ? "winning" : "";
     row.addEventListener("click", () => play(m.move));

@@ -134,6 +134,9 @@ async fn the_explorer_plays_in_a_real_browser() {
     until("value 0 after the winning move", async || text(&c, "#value").await, |v| v == "0").await;
     assert_eq!(state(&c).await, Some(format!("{first},{second}")));
     screenshot(&c, "cycles.png").await;
+    let widths = "const w = document.querySelector('#moves-wrap'); return [w.scrollWidth, w.clientWidth];";
+    let widths = c.execute(widths, vec![]).await.unwrap();
+    assert!(widths[0].as_f64() <= widths[1].as_f64(), "the moves table is clipped: {widths}");
 
     c.close().await.expect("the session closes");
 }
