@@ -9,6 +9,7 @@ use crate::commands::{draw, memory};
 use crate::error::{CliError, CliResult};
 use crate::flags::analysis::PlayOpts;
 use arrows_core::{Decoration, Play, Position, Variant};
+use arrows_solve::literal::{has_literal_nimber, literal_nimber};
 use arrows_solve::report::{MoveValue, Report};
 use arrows_solve::study::{Request, StudyError, study_on};
 use arrows_solve::{Analyzer, Engine, SolveError};
@@ -49,9 +50,12 @@ pub fn run(source: &impl Source, opts: &PlayOpts) -> CliResult {
         };
         let position = Position::new(&named.graph, opts.variant(), &start).with_play(opts.play());
         let request = Request { engine: chosen, moves: opts.moves, explain: opts.explain };
-        let report = study_on(&named.name, named.spider.clone(), position, &request, &mut analyzer, &control)
+        let mut report = study_on(&named.name, named.spider.clone(), position, &request, &mut analyzer, &control)
             .map_err(|e| in_graph(&named, refusal(position, e, budget.get())))?
             .at_line(named.line);
+        if opts.literal {
+            report.literal_nimber = Some(literal(position, &control, budget.get()).map_err(|e| in_graph(&named, e))?);
+        }
         bar.finish();
         if let Some(drawer) = drawer.as_mut()
             && drawer.draw(&named, position, &report, opts.json, &mut out)? == draw::Shown::Instead
@@ -92,6 +96,33 @@ fn default_engine(play: Play) -> Engine {
         Play::Misere => Engine::Brute,
         Play::Normal => Engine::Canonical,
     }
+}
+
+/// The literal nimber of a Game of Cycles position under normal play, or
+/// the reason `--literal` does not apply.
+fn literal(position: Position<'_>, control: &arrows_work::Control, budget: u64) -> CliResult<u32> {
+    if !has_literal_nimber(position) {
+        return Err(CliError::usage(
+            "--literal is the literal nimber of the Game of Cycles under normal play; add --cycles (and drop \
+             --misere: misère values already count a completed cell as the end of the game)",
+        ));
+    }
+    literal_nimber(position, control).map_err(|e| match e {
+        SolveError::MemoryBudget { needed, .. } => CliError::usage(format!(
+            "the literal nimber needs the whole game graph, {}, past the memory budget of {}; drop --literal, \
+             or raise --max-memory",
+            about(needed),
+            bytes(budget)
+        ))
+        .caused_by(e),
+        SolveError::OutOfBudget { .. } => CliError::usage(format!(
+            "the literal nimber needs the whole game graph, and it outgrew the memory budget of {}; drop \
+             --literal, or raise --max-memory",
+            bytes(budget)
+        ))
+        .caused_by(e),
+        e => advice(position, e, budget),
+    })
 }
 
 /// One line of advice for an engine's refusal, with the flags that act on
@@ -191,9 +222,10 @@ fn write_text(report: &Report, out: &mut impl Write, stats: bool) -> std::io::Re
         count(this.edges as u64, "edge")
     )?;
     if let Some(n) = this.isolated_vertices {
+        let them = if n == 1 { "it" } else { "them" };
         writeln!(
             out,
-            "               {} ignored (no edge touches them)",
+            "               {} ignored (no edge touches {them})",
             count(n as u64, "isolated vertex|isolated vertices")
         )?;
     }
@@ -216,7 +248,13 @@ fn write_text(report: &Report, out: &mut impl Write, stats: bool) -> std::io::Re
     }
     match this.grundy {
         Some(g) => writeln!(out, "grundy value   {g}")?,
-        None => writeln!(out, "grundy value   none: the player to move completes a cell")?,
+        None => writeln!(out, "grundy value   none: the player to move completes a cell and wins")?,
+    }
+    if let Some(n) = this.literal_nimber {
+        writeln!(
+            out,
+            "literal nimber {n} (as other Game of Cycles solvers count it; it does not add over components)"
+        )?;
     }
     let winner = if this.winner == "second" { "second player wins" } else { "first player wins" };
     writeln!(out, "outcome        {winner}")?;
@@ -247,7 +285,12 @@ fn write_text(report: &Report, out: &mut impl Write, stats: bool) -> std::io::Re
         Engine::Canonical => "component class|component classes",
         Engine::Explicit => "position",
     };
-    writeln!(out, "engine         {}, {} solved", this.engine, count(this.solved, unit))?;
+    if this.solved > 0 {
+        writeln!(out, "engine         {}, {} solved", this.engine, count(this.solved, unit))?;
+    } else {
+        // Closed forms (paths, spiders' outer legs) and a memo read back answer without solving.
+        writeln!(out, "engine         {}, nothing new to solve (every value known or in closed form)", this.engine)?;
+    }
     if stats {
         writeln!(out, "memo hits      {}", thousands(this.memo_hits))?;
         if this.engine == Engine::Canonical {
@@ -259,11 +302,9 @@ fn write_text(report: &Report, out: &mut impl Write, stats: bool) -> std::io::Re
         }
         if let Some(b) = this.peak_memory_bytes {
             // The whole process's peak, per unit of the engine's work.
-            let per = if this.solved > 0 {
-                format!(" ({:.1} bytes a {})", b as f64 / this.solved as f64, number(1, unit))
-            } else {
-                String::new()
-            };
+            let per = b.checked_div(this.solved).map_or_else(String::new, |per| {
+                format!(" ({} bytes a {})", arrows_text::thousands(per as u128), number(1, unit))
+            });
             writeln!(out, "peak memory    {}{per}", bytes(b))?;
         }
     }
@@ -307,6 +348,12 @@ fn write_moves(out: &mut impl Write, report: &Report, moves: &[MoveValue]) -> st
     }
     writeln!(out, "moves          {}, winning first:", count(moves.len() as u64, "move"))?;
     let with_remoteness = moves.iter().any(|m| m.remoteness.is_some());
+    if !with_remoteness && !moves.is_empty() {
+        writeln!(
+            out,
+            "               (remoteness left out: it is searched in games of about a million states or fewer)"
+        )?;
+    }
     let mut header = vec!["move", "leads to value"];
     if with_remoteness {
         header.push("remoteness");

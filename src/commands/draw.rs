@@ -25,6 +25,8 @@ pub enum Shown {
 /// Draws the positions of one run of an analysis command.
 pub struct Drawer {
     format: Format,
+    /// `--no-title`: the drawing without its title line.
+    no_title: bool,
     out: Option<PathBuf>,
     /// An SVG or TikZ document waiting for the end of the source, so that a
     /// second graph is refused before anything is printed.
@@ -36,7 +38,13 @@ pub struct Drawer {
 impl Drawer {
     /// The drawer the flags ask for, if any.
     pub fn new(opts: &DrawOpts) -> Option<Drawer> {
-        opts.draw.map(|f| Drawer { format: f.into(), out: opts.out.clone(), held: None, printed: 0 })
+        opts.draw.map(|f| Drawer {
+            format: f.into(),
+            no_title: opts.no_title,
+            out: opts.out.clone(),
+            held: None,
+            printed: 0,
+        })
     }
 
     /// Draws one analysed position: into `out` or its file, or into the
@@ -49,8 +57,11 @@ impl Drawer {
         json: bool,
         out: &mut impl Write,
     ) -> CliResult<Shown> {
-        let drawing =
-            picture(position, report, named.drawing.clone()).render(self.format).map_err(|e| refusal(named, e))?;
+        let mut picture = picture(position, report, named.drawing.clone());
+        if self.no_title {
+            picture = picture.without_title();
+        }
+        let drawing = picture.render(self.format).map_err(|e| refusal(named, e))?;
         if let Some(file) = &self.out {
             let file = numbered(file, named.line);
             std::fs::write(&file, drawing).map_err(|e| {

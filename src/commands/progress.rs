@@ -77,7 +77,7 @@ pub fn control(budget: Budget, bar: Arc<Bar>) -> Control {
 /// a spinner with a count and a rate otherwise.
 pub struct Bar {
     bar: ProgressBar,
-    start: Instant,
+    start: Mutex<Instant>,
     unit: Mutex<&'static str>,
     enabled: bool,
 }
@@ -89,7 +89,7 @@ impl Bar {
         let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::hidden());
         let bar = Bar {
             bar,
-            start: Instant::now(),
+            start: Mutex::new(Instant::now()),
             unit: Mutex::new(unit),
             enabled: !quiet && std::io::stderr().is_terminal(),
         };
@@ -115,8 +115,21 @@ impl Bar {
         self.bar.finish_and_clear();
     }
 
+    /// Hides the bar and starts its clock again, between the computations
+    /// of an interactive command (`arrows play`): nothing ticks on the
+    /// terminal while it waits for input, and the next computation shows
+    /// its bar only once it has itself run for a second.
+    pub fn pause(&self) {
+        self.bar.disable_steady_tick();
+        self.bar.finish_and_clear();
+        self.bar.set_draw_target(ProgressDrawTarget::hidden());
+        self.bar.reset();
+        *self.start.lock().expect("the start lock is never poisoned") = Instant::now();
+    }
+
     fn show_when_due(&self) {
-        if self.enabled && self.bar.is_hidden() && self.start.elapsed() >= DELAY {
+        let due = || self.start.lock().expect("the start lock is never poisoned").elapsed() >= DELAY;
+        if self.enabled && self.bar.is_hidden() && due() {
             self.bar.set_draw_target(ProgressDrawTarget::stderr());
             self.bar.enable_steady_tick(Duration::from_millis(200));
         }

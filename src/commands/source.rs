@@ -274,6 +274,14 @@ impl Source for GraphSpec {
                 "no graph given; pass --edges \"0-1,1-2\", --graph6 LINE, or a FILE (- for standard input)",
             ));
         };
+        // A graph written where its file belongs: name the flag that takes it.
+        let given = path.to_string_lossy();
+        if given != "-" && !path.exists() && formats::parse_graph_line(&given).is_ok() {
+            let flag = if given.starts_with(|c: char| c.is_ascii_digit()) { "--edges" } else { "--graph6" };
+            return Err(CliError::usage(format!(
+                "there is no file {given:?}; to give the graph itself, write {flag} \"{given}\""
+            )));
+        }
         let mut count = 0;
         read_graph_lines(path, budget, |line, text, g| {
             count += 1;
@@ -391,7 +399,8 @@ pub fn graph_error(e: GraphError) -> CliError {
                 | ParseProblem::ExpectedDash { .. }
                 | ParseProblem::ExpectedSeparator { .. }
                 | ParseProblem::NumberTooLarge { .. } => {
-                    "write edges as U-V with vertex numbers from 0, e.g. \"0-1,1-2,1-3\""
+                    "write edges as U-V (or U V, as networkx writes them, one a line or comma separated) \
+                     with vertex numbers from 0, e.g. \"0-1,1-2,1-3\""
                 }
                 ParseProblem::OutOfRange { .. }
                 | ParseProblem::Empty

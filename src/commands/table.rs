@@ -47,6 +47,12 @@ pub fn run(args: TableArgs) -> CliResult {
         TableFamily::Ladder { rungs, opts } => (plane(Plane::Ladder, vec![rungs])?, opts),
         TableFamily::Prism { sides, opts } => (plane(Plane::Prism, vec![sides])?, opts),
         TableFamily::Graphs { file, opts } => {
+            let file = file.ok_or_else(|| {
+                CliError::usage(
+                    "`arrows table graphs` reads a FILE of graphs, one per line; give its path, or - for \
+                     standard input (nauty-geng 5 | arrows table graphs -)",
+                )
+            })?;
             let graphs = read_graphs(&file)?;
             (Family::graphs(graphs).map_err(|e| in_file(&file, family_error(e)))?, opts)
         }

@@ -92,6 +92,12 @@ pub fn run(args: &TrimArgs) -> CliResult {
         }
         let names: Vec<String> = r.vertex_names.iter().enumerate().map(|(v, n)| format!("{v}={n}")).collect();
         writeln!(out, "vertices       {}", names.join(" "))?;
+        writeln!(
+            out,
+            "               (i=j: trimmed vertex i is vertex j of {}; the edge list and graph6 above use the \
+             trimmed numbers)",
+            r.graph
+        )?;
         Ok(())
     })
 }

@@ -29,19 +29,24 @@ impl From<EngineChoice> for Engine {
 /// The rule set and the play convention: shared by the analysis commands and `arrows play`.
 #[derive(Args, Debug, Clone)]
 pub struct RuleOpts {
-    /// Play the Game of Arrows (no vertex, leaves included, may become a sink
-    /// or a source) instead of the Trimmed Game of Arrows.
+    /// Play the Game of Arrows instead of the Trimmed Game of Arrows.
+    ///
+    /// In the Game of Arrows no vertex, leaves included, may become a sink
+    /// or a source; in the Trimmed Game of Arrows leaves may.
     #[arg(long)]
     pub untrimmed: bool,
-    /// Play the Game of Cycles: the Game of Arrows on a plane graph, where a
+    /// Play the Game of Cycles (a completed cell wins at once).
+    ///
+    /// The Game of Cycles is the Game of Arrows on a plane graph, where a
     /// move that completes a cycle cell (every edge of a cell marked, one
     /// directed cycle) wins at once. A graph with a cycle needs its cells
     /// (--cells, --positions, `arrows board`, or a plane family such as
     /// `arrows wheel 5`); on a forest it is the Game of Arrows.
     #[arg(long, conflicts_with = "untrimmed")]
     pub cycles: bool,
-    /// Misère play: the last player to move loses, and in the Game of
-    /// Cycles so does the player who completes a cell. The Grundy value
+    /// Misère play: the last player to move loses.
+    ///
+    /// In the Game of Cycles so does the player who completes a cell. The Grundy value
     /// reported is the misère Grundy value (a position with no move has
     /// value 1). Computed by the brute-force and explicit engines.
     #[arg(long)]
@@ -66,26 +71,41 @@ impl RuleOpts {
     }
 }
 
+/// The long help of `--literal`.
+const LITERAL_HELP: &str = "Also compute the literal nimber (JSON: \"literal_nimber\"), the value \
+existing Game of Cycles solvers report under normal play. They count the literal game, where completing a \
+cell is a move to a terminal position; arrows reports the value of the reduced game, where a move that \
+leaves a completable cell is removed (the opponent would complete it). Both are 0 exactly when the player \
+to move loses, so they name the same winner; only the reduced value adds over components. The triangle K3 \
+(arrows cycle 3) has literal nimber 1 and value 1; the wedge of three triangles (arrows fan 4) has literal \
+nimber 2 and value 1. Side by side they are a second-player win: the values say so (1 xor 1 = 0), the \
+literal nimbers would say first (1 xor 2 = 3). Computed on the whole game graph, as the explicit engine \
+does: for small boards only (within --max-memory).";
+
 /// Options shared by every analysis command.
 #[derive(Args, Debug, Clone)]
 pub struct PlayOpts {
     /// The rule set and the play.
     #[command(flatten)]
     pub rules: RuleOpts,
-    /// Start from this state instead of the empty one: arrows TAIL>HEAD,
-    /// comma separated, e.g. "0>1,5>4".
+    /// Start from this state: arrows TAIL>HEAD, e.g. "0>1,5>4".
     #[arg(long, value_name = "ARROWS")]
     pub state: Option<String>,
-    /// The engine to compute with [default: canonical under normal play
-    /// (the Game of Cycles included), brute under misère play].
+    /// The engine to compute with.
+    ///
+    /// The default is canonical under normal play (the Game of Cycles
+    /// included), brute under misère play.
     #[arg(long, value_enum)]
     pub engine: Option<EngineChoice>,
-    /// Every legal move with the value of the position it leads to,
-    /// winning moves first; with remoteness (moves to the end with best
+    /// Every legal move with the value it leads to, winning moves first.
+    ///
+    /// With remoteness (moves to the end with best
     /// play) when the game has at most about a million states. JSON: "moves".
     #[arg(long)]
     pub moves: bool,
-    /// The decomposition: the components of the unmarked edges in the
+    /// The decomposition: components, their values, the nim-sum.
+    ///
+    /// The components of the unmarked edges in the
     /// paper's words (flows, crashes, twigs, rods, spiders <a^, b_v, c>),
     /// their values, the nim-sum, and what each winning move changes; in
     /// the Game of Cycles each component's live cells too, with the way
@@ -93,24 +113,31 @@ pub struct PlayOpts {
     /// "dead_edges", "grundy", "winning_moves".
     #[arg(long)]
     pub explain: bool,
+    /// Also the literal nimber other Game of Cycles solvers report.
+    #[arg(long, long_help = LITERAL_HELP)]
+    pub literal: bool,
     /// Print one JSON object per graph instead of text.
     #[arg(long)]
     pub json: bool,
     /// Print the engine's memo statistics too.
     #[arg(long)]
     pub stats: bool,
-    /// Memory budget for the engine's tables, e.g. 512M or 8G (default:
-    /// three quarters of the available memory). A game that needs more is
-    /// refused with a message instead of exhausting memory.
+    /// Memory budget for the engine's tables, e.g. 512M or 8G.
+    ///
+    /// The default is three quarters of the available memory. A game that
+    /// needs more is refused with a message instead of exhausting memory.
     #[arg(long, value_name = "SIZE", value_parser = crate::flags::values::budget)]
     pub max_memory: Option<arrows_work::Budget>,
-    /// Time limit for the whole command, e.g. 90s, 10m or 2h (default:
-    /// none; a long computation shows its progress on a terminal and stops
-    /// on Ctrl-C). Past it the computation stops with a message, exit code 2.
+    /// Time limit for the whole command, e.g. 90s, 10m or 2h.
+    ///
+    /// The default is none: a long computation shows its progress on a
+    /// terminal and stops on Ctrl-C. Past the limit the computation stops
+    /// with a message, exit code 2.
     #[arg(long, value_name = "DURATION", value_parser = crate::flags::values::duration)]
     pub max_time: Option<std::time::Duration>,
-    /// Keep the canonical engine's solved classes in FILE: read at the
-    /// start when FILE exists, written back at the end (also after Ctrl-C
+    /// Keep the canonical engine's solved classes in FILE.
+    ///
+    /// FILE is read at the start when it exists, written back at the end (also after Ctrl-C
     /// or --max-time: every class kept is exact; the file is replaced
     /// atomically, never left half-written). A later run with the same
     /// rules, on the same or a larger graph or a file of graphs, answers
@@ -160,7 +187,9 @@ impl From<DrawChoice> for arrows_draw::Format {
 /// Options for drawing the position.
 #[derive(Args, Debug, Clone)]
 pub struct DrawOpts {
-    /// Draw the position: its arrows, the components of its unmarked edges
+    /// Draw the position as svg, tikz or text.
+    ///
+    /// The drawing shows its arrows, the components of its unmarked edges
     /// in colours, the winning moves dashed. Without --out the drawing
     /// replaces the report; svg and tikz then take one graph (a file of
     /// several is refused before anything is printed). With --json the
@@ -168,9 +197,15 @@ pub struct DrawOpts {
     /// "tikz" or "text").
     #[arg(long, value_enum, value_name = "FORMAT")]
     pub draw: Option<DrawChoice>,
-    /// Write the drawing to this file and print the report as usual. For
-    /// graphs read from a file, one file per graph, numbered by its input
+    /// Write the drawing to this file and print the report as usual.
+    ///
+    /// For graphs read from a file, one file per graph, numbered by its input
     /// line: --out pic.svg writes pic-1.svg, pic-2.svg, ...
     #[arg(long, value_name = "FILE", requires = "draw")]
     pub out: Option<PathBuf>,
+    /// Leave the title line out of the drawing, for a figure with a caption.
+    ///
+    /// The title names the graph, the rules, the value and the winner.
+    #[arg(long, requires = "draw")]
+    pub no_title: bool,
 }

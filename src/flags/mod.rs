@@ -55,49 +55,49 @@ a comma-separated list of arrows. Spiders have hub 0 and legs numbered outward."
 /// The subcommands.
 #[derive(Subcommand, Debug)]
 pub enum Command {
-    /// Analyse the spider S(l1,...,lk): hub 0, leg j numbered outward.
+    /// Analyze the spider S(l1,...,lk): hub 0, leg j numbered outward.
     Spider {
         #[command(flatten)]
         spec: SpiderSpec,
         #[command(flatten)]
         play: PlayOpts,
     },
-    /// Analyse the path P_n (vertices 0..n, edge i joins i and i+1).
+    /// Analyze the path P_n (vertices 0..n, edge i joins i and i+1).
     Path {
         #[command(flatten)]
         spec: PathSpec,
         #[command(flatten)]
         play: PlayOpts,
     },
-    /// Analyse the cycle C_n (vertices 0..n-1).
+    /// Analyze the cycle C_n (vertices 0..n-1).
     Cycle {
         #[command(flatten)]
         spec: CycleSpec,
         #[command(flatten)]
         play: PlayOpts,
     },
-    /// Analyse the star K_{1,k} (the spider with k legs of length 1).
+    /// Analyze the star K_{1,k} (the spider with k legs of length 1).
     Star {
         #[command(flatten)]
         spec: StarSpec,
         #[command(flatten)]
         play: PlayOpts,
     },
-    /// Analyse a caterpillar: spine 0..s-1, then the leaves.
+    /// Analyze a caterpillar: spine 0..s-1, then the leaves.
     Caterpillar {
         #[command(flatten)]
         spec: CaterpillarSpec,
         #[command(flatten)]
         play: PlayOpts,
     },
-    /// Analyse a broom: handle 0..h, bristles at vertex h.
+    /// Analyze a broom: handle 0..h, bristles at vertex h.
     Broom {
         #[command(flatten)]
         spec: BroomSpec,
         #[command(flatten)]
         play: PlayOpts,
     },
-    /// Analyse any graph: --edges, --graph6, or a FILE of graphs (- for
+    /// Analyze any graph: --edges, --graph6, or a FILE of graphs (- for
     /// stdin); --cells or --positions make it a plane graph for --cycles.
     Graph {
         #[command(flatten)]
@@ -105,21 +105,21 @@ pub enum Command {
         #[command(flatten)]
         play: PlayOpts,
     },
-    /// Analyse the wheel with N spokes (a plane graph: N triangular cells).
+    /// Analyze the wheel with N spokes (a plane graph: N triangular cells).
     Wheel {
         #[command(flatten)]
         spec: WheelSpec,
         #[command(flatten)]
         play: PlayOpts,
     },
-    /// Analyse the fan: the path on N vertices joined to a hub (N-1 triangular cells).
+    /// Analyze the fan: the path on N vertices joined to a hub (N-1 triangular cells).
     Fan {
         #[command(flatten)]
         spec: FanSpec,
         #[command(flatten)]
         play: PlayOpts,
     },
-    /// Analyse the theta graph: poles 0 and 1 joined by paths of A, B, C
+    /// Analyze the theta graph: poles 0 and 1 joined by paths of A, B, C
     /// edges (two cells: A with B, B with C).
     Theta {
         #[command(flatten)]
@@ -127,35 +127,35 @@ pub enum Command {
         #[command(flatten)]
         play: PlayOpts,
     },
-    /// Analyse the grid of M x N vertices (its unit squares are the cells).
+    /// Analyze the grid of M x N vertices (its unit squares are the cells).
     Grid {
         #[command(flatten)]
         spec: GridSpec,
         #[command(flatten)]
         play: PlayOpts,
     },
-    /// Analyse the ladder with N rungs (the 2 x N grid).
+    /// Analyze the ladder with N rungs (the 2 x N grid).
     Ladder {
         #[command(flatten)]
         spec: LadderSpec,
         #[command(flatten)]
         play: PlayOpts,
     },
-    /// Analyse the prism over an N-cycle (N quadrilaterals and the inner N-gon as cells).
+    /// Analyze the prism over an N-cycle (N quadrilaterals and the inner N-gon as cells).
     Prism {
         #[command(flatten)]
         spec: PrismSpec,
         #[command(flatten)]
         play: PlayOpts,
     },
-    /// Analyse K4 as a plane graph (the wheel with 3 spokes: 3 triangular cells).
+    /// Analyze K4 as a plane graph (the wheel with 3 spokes: 3 triangular cells).
     K4 {
         #[command(flatten)]
         spec: K4Spec,
         #[command(flatten)]
         play: PlayOpts,
     },
-    /// Analyse a Game of Cycles board file (implies --cycles; --untrimmed
+    /// Analyze a Game of Cycles board file (implies --cycles; --untrimmed
     /// plays the Game of Arrows on its graph instead).
     Board {
         #[command(flatten)]
@@ -175,8 +175,10 @@ pub enum Command {
     Play(play::PlayArgs),
     /// Grundy values over a family (spiders with any number of legs, paths,
     /// stars, caterpillars, brooms, all trees with n edges, graphs from a
-    /// file) as a text, Markdown, CSV, JSON or SVG table; in parallel, in
-    /// shards that `arrows table merge` joins, with --summarize for patterns.
+    /// file, and the plane families wheel, fan, theta, grid, ladder and
+    /// prism for the Game of Cycles) as a text, Markdown, CSV, JSON or SVG
+    /// table; in parallel, in shards that `arrows table merge` joins, with
+    /// --summarize for patterns.
     Table(table::TableArgs),
     /// The patterns in a table written by `arrows table`: parity classes,
     /// equal legs, closed forms, periods, second-player wins; each stated as

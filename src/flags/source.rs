@@ -7,8 +7,9 @@ use std::path::PathBuf;
 /// The spider S(l1, ..., lk).
 #[derive(Args, Debug, Clone)]
 pub struct SpiderSpec {
-    /// Leg lengths (any number of legs; a leg may be 0, not all; at most a
-    /// million edges in all).
+    /// Leg lengths, any number of legs.
+    ///
+    /// A leg may be 0, not all; at most a million edges in all.
     #[arg(required = true, value_name = "LEG", allow_negative_numbers = true, value_parser = leg)]
     pub legs: Vec<usize>,
 }
@@ -40,8 +41,10 @@ pub struct StarSpec {
 /// A caterpillar: a spine path with pendant leaves.
 #[derive(Args, Debug, Clone)]
 pub struct CaterpillarSpec {
-    /// Leaves at each spine vertex, comma separated: `2,0,3` is a spine of
-    /// three vertices with 2, 0 and 3 leaves (at most a million edges in all).
+    /// Leaves at each spine vertex, comma separated, e.g. 2,0,3.
+    ///
+    /// `2,0,3` is a spine of three vertices with 2, 0 and 3 leaves (at most
+    /// a million edges in all).
     #[arg(value_name = "LEAVES", value_delimiter = ',', required = true, allow_negative_numbers = true, value_parser = leaves)]
     pub leaves: Vec<usize>,
 }
@@ -60,8 +63,9 @@ pub struct BroomSpec {
 /// Any graph: an edge list, a graph6/sparse6 line, or a file of graphs.
 #[derive(Args, Debug, Clone)]
 pub struct GraphSpec {
-    /// A file with one graph per line (graph6, sparse6 or an edge list;
-    /// `#` starts a comment); `-` reads standard input.
+    /// A file with one graph per line; `-` reads standard input.
+    ///
+    /// Each line is graph6, sparse6 or an edge list; `#` starts a comment.
     #[arg(value_name = "FILE", conflicts_with_all = ["edges", "graph6"])]
     pub file: Option<PathBuf>,
     /// An edge list, e.g. "0-1,1-2,1-3".
@@ -77,13 +81,15 @@ pub struct GraphSpec {
 /// The cells of a plane graph given with the graph (for `--cycles`).
 #[derive(Args, Debug, Clone)]
 pub struct PlaneOpts {
-    /// The cycle cells, each as its boundary walk of vertices, separated by
-    /// ';', e.g. "0-1-2;0-2-3" (the last vertex joins the first).
+    /// The cycle cells as vertex walks, e.g. "0-1-2;0-2-3".
     #[arg(long, value_name = "WALKS", conflicts_with = "positions", long_help = cells_help())]
     pub cells: Option<String>,
-    /// A straight-line drawing, "VERTEX:X,Y" separated by ';', e.g.
-    /// "0:0,0;1:1,0;2:0,1", or @FILE (one entry per line): the cells are
-    /// its bounded faces. A drawing with crossing edges is refused.
+    /// A straight-line drawing, e.g. "0:0,0;1:1,0;2:0,1"; its faces are the cells.
+    ///
+    /// Positions are "VERTEX:X,Y" separated by ';', or @FILE (one entry per
+    /// line): the cells are its bounded faces, each the cycle around the face (a tree drawn
+    /// inside a face is not part of its cell, as for --cells). A drawing
+    /// with crossing edges is refused.
     #[arg(long, value_name = "POINTS", allow_hyphen_values = true)]
     pub positions: Option<String>,
 }
@@ -92,7 +98,11 @@ pub struct PlaneOpts {
 fn cells_help() -> String {
     format!(
         "The cycle cells, each as its boundary walk of vertices, separated by ';', e.g. \"0-1-2;0-2-3\" \
-         (the last vertex joins the first). {}",
+         (the last vertex joins the first). A cell is the cycle around a bounded face: a tree drawn inside \
+         the face (a dangling edge, say) lies on no cycle and can never be part of a directed cycle, so a walk \
+         that goes around it, walking its edges there and back as the face's boundary does (\"0-1-2-0-4\" for \
+         the triangle 0-1-2 with the edge 0-4 inside), gives the triangle alone, as --positions does with the \
+         same face; what is left must be one cycle. {}",
         arrows_core::plane::CELL_CHECKS
     )
 }
@@ -161,10 +171,14 @@ pub struct K4Spec {}
 /// A board file of the Game of Cycles.
 #[derive(Args, Debug, Clone)]
 pub struct BoardSpec {
-    /// The board: a name on line 1; `V E` on line 2; `EDGES`, then one
-    /// `U V` line per edge (edge i is line i, oriented U>V); `CYCLES`, then
-    /// one cell per line as signed edge numbers walked around it, e.g.
-    /// `+0 +1 -2`. `-` reads standard input.
+    /// The board file (`-` reads standard input); examples/boards/ has some.
+    ///
+    /// A name on line 1; `V E` on line 2; `EDGES`, then one `U V` line per
+    /// edge (edge i is line i, oriented U>V); `CYCLES`, then one cell per
+    /// line as signed edge numbers walked around it, e.g. `+0 +1 -2`. A
+    /// cell's signed edges may come in any order (it is the set of them, as
+    /// existing Game of Cycles solvers read it); an edge given both ways (a
+    /// tree inside the face) is left out; what is left must be one cycle.
     #[arg(value_name = "FILE")]
     pub file: PathBuf,
 }

@@ -35,8 +35,9 @@ Shards: a shard R/M is the rows whose position in the full table (from 0)
 is R modulo M, nauty's res/mod (`nauty-geng n R/M`, `nauty-gentreeg n
 R/M`, Slurm's --array=0-7). --shard also reads the 1-based I/N (1/8 .. 8/8),
 part I being residue I mod N: 1/8 .. 7/8 mean the same in both, and 8/8 is
-0/8. (Up to arrows 0.1.0, I/N meant residue I-1; JSON shards of that version
-are read with that meaning.) A shard is always shown as R/M.
+0/8. (An earlier layout of JSON shards wrote the shard as the string \"I/N\",
+meaning residue I-1; such files are still read with that meaning.) A shard
+is always shown as R/M.
 
 Without --shard, a Slurm array task computes the shard its variables name:
 residue SLURM_ARRAY_TASK_ID - SLURM_ARRAY_TASK_MIN modulo SLURM_ARRAY_TASK_MAX
@@ -83,8 +84,9 @@ pub enum TableFamily {
     /// Spiders: `--legs 0..40` gives every 3-legged spider with legs 0 to
     /// 40; `--k 4` four legs; `--legs 0..6,0..6,0..120` one range per leg.
     Spider {
-        /// Range of every leg's length, LOW..HIGH with both ends included; or
-        /// one range per leg, comma separated.
+        /// Range of every leg's length, LOW..HIGH (both ends included).
+        ///
+        /// Or one range per leg, comma separated.
         #[arg(long, value_name = "RANGE")]
         legs: LegRanges,
         /// Number of legs, when one range is given for all (default 3).
@@ -201,7 +203,7 @@ pub enum TableFamily {
     Graphs {
         /// The file of graphs, `-` for standard input.
         #[arg(value_name = "FILE")]
-        file: PathBuf,
+        file: Option<PathBuf>,
         #[command(flatten)]
         opts: SweepArgs,
     },
@@ -233,28 +235,33 @@ impl std::str::FromStr for LegRanges {
 /// How to print a table.
 #[derive(Args, Debug, Clone)]
 pub struct OutputArgs {
-    /// Output format: text (aligned columns), markdown, csv (a header row,
-    /// the key columns, then grundy), json (with the sweep's description;
-    /// what `merge` reads), svg (a heat map over the last two parameters).
+    /// Output format: text, markdown, csv, json or svg.
+    ///
+    /// text: aligned columns; markdown; csv: a header row, the key columns,
+    /// then grundy; json: with the sweep's description, what `merge` reads;
+    /// svg: a heat map over the last two parameters.
     #[arg(long, value_name = "FORMAT", default_value = "text")]
     pub format: Format,
     /// Shorthand for --format json; with --summarize, the patterns as JSON.
     #[arg(long)]
     pub json: bool,
-    /// Text and Markdown: one grid per value of the leading parameters, the
-    /// second-to-last parameter down and the last across.
+    /// Text and Markdown: one grid per value of the leading parameters.
+    ///
+    /// The second-to-last parameter goes down and the last across.
     #[arg(long)]
     pub grid: bool,
-    /// Grids and SVG: only the panel whose leading parameters take these
-    /// values, e.g. --fix 2 for S(2,b,c), --fix 1,3 for S(1,3,c,d).
+    /// Grids and SVG: only the panel of these leading parameters, e.g. --fix 2.
+    ///
+    /// --fix 2 gives S(2,b,c), --fix 1,3 gives S(1,3,c,d).
     #[arg(long, value_name = "VALUES", value_delimiter = ',')]
     pub fix: Option<Vec<usize>>,
     /// Write the table to FILE instead of standard output.
     #[arg(long, short = 'o', value_name = "FILE")]
     pub output: Option<PathBuf>,
-    /// Print the patterns found in the table (hypotheses with their support
-    /// and exceptions) instead of the table; with --output the table still
-    /// goes to the file.
+    /// Print the patterns found in the table instead of the table.
+    ///
+    /// Patterns are hypotheses with their support and exceptions; with
+    /// --output the table still goes to the file.
     #[arg(long)]
     pub summarize: bool,
 }
@@ -264,33 +271,39 @@ pub struct OutputArgs {
 pub struct SweepArgs {
     #[command(flatten)]
     pub rules: crate::flags::analysis::RuleOpts,
-    /// The engine: canonical (default where it computes the game), brute
-    /// (default for misère play and for cells the canonical engine does
-    /// not value), or explicit.
+    /// The engine: canonical, brute or explicit.
+    ///
+    /// canonical is the default where it computes the game, brute for
+    /// misère play and for cells the canonical engine does not value.
     #[arg(long, value_name = "ENGINE")]
     pub engine: Option<crate::flags::analysis::EngineChoice>,
-    /// Compute only shard R/M: the rows whose position (from 0) is R modulo
-    /// M, nauty's res/mod (0 <= R < M). The 1-based I/N (1 <= I <= N) is
-    /// read too, as residue I mod N: N/N is 0/N (arrows 0.1.0 read I/N as
-    /// residue I-1). Default: the Slurm array task's shard when
-    /// SLURM_ARRAY_TASK_ID is set (standard error says which), else the
-    /// whole sweep. Merge the shards with `arrows table merge`.
+    /// Compute only shard R/M, nauty's res/mod (0 <= R < M).
+    ///
+    /// The rows whose position (from 0) is R modulo M. The 1-based I/N
+    /// (1 <= I <= N) is read too, as residue I mod N: N/N is 0/N. Default:
+    /// the Slurm array task's shard when SLURM_ARRAY_TASK_ID is set
+    /// (standard error says which), else the whole sweep. Merge the shards
+    /// with `arrows table merge`.
     #[arg(long, value_name = "R/M")]
     pub shard: Option<Shard>,
-    /// Write the shard to the directory DIR (created if need be), rows as
-    /// they are computed and a manifest; a shard run again resumes there.
+    /// Write the shard to the directory DIR, resumable.
+    ///
+    /// DIR is created if need be; rows are written as they are computed,
+    /// with a manifest, and a shard run again resumes there.
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
-    /// The input graphs are part R/M of a split input (`nauty-geng -c 10
-    /// R/M | arrows table graphs -`): recorded in the manifest (with
-    /// --out), so that merge joins the parts.
+    /// The input graphs are part R/M of a split input.
+    ///
+    /// As `nauty-geng -c 10 R/M | arrows table graphs -` gives: recorded in
+    /// the manifest (with --out), so that merge joins the parts.
     #[arg(long, value_name = "R/M")]
     pub shard_of_input: Option<Shard>,
     /// Worker threads (default: one per core).
     #[arg(long, value_name = "N")]
     pub threads: Option<usize>,
-    /// Keep the canonical engine's solved classes in FILE: read once before
-    /// the sweep when FILE exists, written once after it (also after Ctrl-C
+    /// Keep the canonical engine's solved classes in FILE.
+    ///
+    /// FILE is read once before the sweep when it exists, written once after it (also after Ctrl-C
     /// or --max-time; replaced atomically). A second sweep, a larger range
     /// or another shard with the same rules starts from them. The workers
     /// share one memo, counted once against --max-memory. A file of
@@ -299,21 +312,26 @@ pub struct SweepArgs {
     /// file: each joins the classes another saved meanwhile before it saves.
     #[arg(long, value_name = "FILE")]
     pub memo: Option<PathBuf>,
-    /// No progress bar (it is shown only when standard error is a terminal),
-    /// and no line saying which shard is computed.
+    /// No progress bar, and no line saying which shard is computed.
+    ///
+    /// The bar is shown only when standard error is a terminal.
     #[arg(long)]
     pub quiet: bool,
-    /// When the sweep ends, print the memo's figures to standard error: the
-    /// classes it holds and their bytes against --max-memory, the classes
-    /// it evicted to stay within it, and the process's peak memory.
+    /// Print the memo's figures to standard error when the sweep ends.
+    ///
+    /// The classes it holds and their bytes against --max-memory, the
+    /// classes it evicted to stay within it, and the process's peak memory.
     #[arg(long)]
     pub stats: bool,
-    /// Memory budget for the engines, e.g. 2G (default: three quarters of
-    /// the available memory). A sweep that needs more stops with a message.
+    /// Memory budget for the engines, e.g. 2G.
+    ///
+    /// The default is three quarters of the available memory. A sweep that
+    /// needs more stops with a message.
     #[arg(long, value_name = "SIZE", value_parser = crate::flags::values::budget)]
     pub max_memory: Option<arrows_work::Budget>,
-    /// Time limit for the sweep, e.g. 30m or 12h (default: none). Past it
-    /// the sweep stops with a message, exit code 2; a shard written with
+    /// Time limit for the sweep, e.g. 30m or 12h.
+    ///
+    /// The default is none. Past it the sweep stops with a message, exit code 2; a shard written with
     /// --out keeps its rows and resumes when run again.
     #[arg(long, value_name = "DURATION", value_parser = crate::flags::values::duration)]
     pub max_time: Option<std::time::Duration>,

@@ -122,3 +122,18 @@ fn plane_graphs_keep_their_drawing() {
     assert!(c[1].0 > c[0].0 && c[2].1 < c[1].1, "{c:?}");
     assert!((c[1].0 - c[0].0) > 2.5 * (c[1].1 - c[2].1), "the 3:1 rectangle keeps its shape: {c:?}");
 }
+
+/// `--no-title` drops the title line of a figure, in SVG and TikZ alike;
+/// the rest of the picture is the same, moved up by the title's height.
+#[test]
+fn no_title_drops_the_title_line() {
+    let with = success(&run(&["spider", "4", "6", "8", "--draw", "svg"]));
+    let without = success(&run(&["spider", "4", "6", "8", "--draw", "svg", "--no-title"]));
+    assert!(with.contains("class=\"title\""));
+    assert!(!without.contains("class=\"title\""));
+    assert_eq!(with.matches("data-edge=").count(), without.matches("data-edge=").count());
+    let tikz = success(&run(&["spider", "4", "6", "8", "--draw", "tikz", "--no-title"]));
+    assert!(!tikz.contains("S(4,6,8)"), "{tikz}");
+    let out = run(&["spider", "4", "6", "8", "--no-title"]);
+    assert_eq!(out.status.code(), Some(2), "--no-title needs --draw");
+}

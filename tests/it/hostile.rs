@@ -150,7 +150,7 @@ const INPUT: &[Case] = &[
     case(&["graph", "--edges", " 0 - 1 , 1 - 2 "], Answer("graph          0-1,1-2 (3 vertices, 2 edges)")),
     case(&["graph", "--edges", "0-1;1-2 2-3"], Answer("(4 vertices, 3 edges)")),
     case(&["graph", "--edges", "0-1,1-x"], Refuse("edge list column 7: expected a vertex number, found 'x'")),
-    case(&["graph", "--edges", "0 1"], Refuse("edge list column 3: expected '-'")),
+    case(&["graph", "--edges", "0 1 2"], Refuse("edge list column 5: expected ',', ';'")),
     case(&["graph", "--edges", "-1-2"], Refuse("edge list column 1: expected a vertex number, found '-'")),
     case(&["graph", "--edges", "0-18446744073709551616"], Refuse("too large to read")),
     case(&["graph", "--edges", "0-1,5-1000000000000"], Refuse("past the limit of 2,000,000 vertices")),

@@ -5,6 +5,8 @@
 //! `hostile` runs it under a memory cap in child processes, so it shares
 //! this process with the others safely.
 
+mod advice;
+mod cells_readers;
 mod cli;
 mod cycles_boards;
 mod cycles_canonical;
@@ -18,11 +20,13 @@ mod explicit_engine;
 mod formats;
 mod fuzz_corpus;
 mod hostile;
+mod literal;
 mod loopy_cli;
 mod memo;
 mod paper_checks;
 mod paths;
 mod play;
+mod play_terminal;
 mod rules;
 mod support;
 mod sweeps_cli;

@@ -168,10 +168,58 @@ fn a_bad_graph_or_state_is_one_line_and_exit_code_2() {
         vec!["play", "frog", "3"],
         vec!["play", "path", "3", "--state", "0>1,2>1"],
         vec!["play", "path", "3", "--state", "0>7"],
+        vec!["play", "graph"],
+        vec!["play", "board"],
+        vec!["play", "board", "-"],
+        vec!["play", "spider", "2", "3", "--edges", "0-1"],
+        vec!["play", "wheel", "4", "--cells", "0-1-2"],
+        vec!["play", "graph", "--edges", "0-1,1-2,2-0", "--cells", "0-1"],
     ] {
         let out = run_with_stdin(&args, "");
         let err = String::from_utf8(out.stderr).unwrap();
         assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
         assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
     }
+}
+
+/// The graph comes as the analysis commands take it: `graph --edges` with
+/// `--cells` or `--positions`, and `board FILE`; each is the same game as
+/// the family it draws (the same value, so arrows wins where it should).
+#[test]
+fn play_takes_every_graph_source() {
+    let board = format!("{}/examples/boards/k4.txt", env!("CARGO_MANIFEST_DIR"));
+    let triangle = ["graph", "--edges", "0-1,1-2,2-0", "--cycles"];
+    let sources: Vec<Vec<&str>> = vec![
+        [&triangle[..], &["--cells", "0-1-2"]].concat(),
+        [&triangle[..], &["--positions", "0:0,0;1:1,0;2:0,1"]].concat(),
+        vec!["0-1,1-2,2-0", "--cells", "0-1-2", "--cycles"],
+        vec!["board", board.as_str()],
+    ];
+    for source in sources {
+        // The triangle (C_3) is a first-player win, K4 a second-player win
+        // (Alvarado et al. 2021): arrows moves first on the one, second on the other.
+        let first = if source[0] == "board" { "me" } else { "arrows" };
+        let args = [&["play"][..], &source, &["--first", first]].concat();
+        let out = run_with_stdin(&args, &"1\n".repeat(20));
+        let text = crate::support::binary::success(&out);
+        assert!(text.contains("the Game of Cycles"), "{text}");
+        assert!(text.contains("arrows wins."), "{args:?}\n{text}");
+    }
+}
+
+/// `--max-time` bounds each computation: a hint past it says so and the
+/// game goes on; arrows' own move past it ends the game with exit code 2.
+#[test]
+fn max_time_bounds_each_computation() {
+    let out = run_with_stdin(&["play", "grid", "3", "4", "--cycles", "--max-time", "50ms"], "hint\nquit\n");
+    let text = crate::support::binary::success(&out);
+    assert!(text.contains("hint: not found within the time limit of 50ms (--max-time)"), "{text}");
+    assert!(text.ends_with("Stopped before the end of the game.\n"), "{text}");
+    let out = run_with_stdin(&["play", "grid", "3", "4", "--cycles", "--max-time", "50ms", "--first", "arrows"], "");
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.starts_with("error: stopped at the time limit of 50ms (--max-time) while choosing its move"), "{err}");
+    // A quick game never meets the limit.
+    let out = run_with_stdin(&["play", "path", "4", "--max-time", "10s", "--first", "arrows"], &"1\n".repeat(5));
+    assert!(crate::support::binary::success(&out).contains("arrows wins."));
 }

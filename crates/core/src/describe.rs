@@ -76,9 +76,53 @@ pub enum DescribeError {
         /// The parameter as given.
         text: String,
     },
+    /// A word that is not a family, in a description that is not a graph
+    /// line either (`spidr 4 6 8`, `tree 5`).
+    #[error("{word:?} is not a family{}; the families are {}", .suggestion.map_or_else(String::new, |f| format!(" (did you mean {f:?}?)")), family_words())]
+    UnknownFamily {
+        /// The word given.
+        word: String,
+        /// The family word it is closest to, when one is close ([`closest`]).
+        suggestion: Option<&'static str>,
+    },
     /// The graph cannot be built or read.
     #[error(transparent)]
     Graph(#[from] GraphError),
+}
+
+/// The family words, as a list in words.
+fn family_words() -> String {
+    let words: Vec<&str> = FAMILIES.iter().map(|(f, _)| *f).collect();
+    words.join(", ")
+}
+
+/// The family word closest to `word` by edit distance, when one is close ([`closest`]).
+pub fn closest_family(word: &str) -> Option<&'static str> {
+    closest(word, FAMILIES.iter().map(|(f, _)| *f))
+}
+
+/// The word of `words` closest to `word` (edits: insert, delete, replace
+/// one character), when it is close: one edit for a word of four letters or
+/// fewer, two for a longer one (so that a short graph6 line such as `DQ`
+/// is not taken for a misspelt `k4`).
+pub fn closest<'a>(word: &str, words: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    let word: Vec<char> = word.to_lowercase().chars().collect();
+    let distance = |other: &str| {
+        let other: Vec<char> = other.chars().collect();
+        let mut row: Vec<usize> = (0..=other.len()).collect();
+        for (i, a) in word.iter().enumerate() {
+            let mut diagonal = row[0];
+            row[0] = i + 1;
+            for (j, b) in other.iter().enumerate() {
+                let next = (row[j + 1] + 1).min(row[j] + 1).min(diagonal + usize::from(a != b));
+                diagonal = row[j + 1];
+                row[j + 1] = next;
+            }
+        }
+        row[other.len()]
+    };
+    let most = if word.len() <= 4 { 1 } else { 2 };
+    words.into_iter().map(|w| (distance(w), w)).filter(|&(d, _)| d <= most).min_by_key(|&(d, _)| d).map(|(_, w)| w)
 }
 
 /// The graph a description names, within `budget` for the graph itself.
@@ -91,7 +135,17 @@ pub fn describe(text: &str, budget: Budget) -> Result<Described, DescribeError> 
     let head = words.next().unwrap_or("").to_ascii_lowercase();
     let rest = words.next().unwrap_or("");
     let Some(&(family, expected)) = FAMILIES.iter().find(|(f, _)| *f == head) else {
-        let graph = formats::parse_graph_line_within(text, budget)?;
+        let graph = formats::parse_graph_line_within(text, budget).map_err(|e| {
+            // A word then parameters, or a word close to a family: a family misspelt, not a graph line.
+            let word = head.chars().all(|c| c.is_ascii_alphabetic()) && head.len() >= 2;
+            let suggestion = closest_family(&head);
+            match e {
+                GraphError::Parse(_) if word && (suggestion.is_some() || !rest.trim().is_empty()) => {
+                    DescribeError::UnknownFamily { word: head.clone(), suggestion }
+                }
+                e => DescribeError::Graph(e),
+            }
+        })?;
         return Ok(Described { name: text.to_string(), graph, member: None, plane: None, drawing: None, spider: None });
     };
     let numbers = rest
@@ -197,6 +251,20 @@ mod tests {
     fn each_mistake_is_named() {
         let e = |t: &str| describe(t, budget()).unwrap_err().to_string();
         assert!(e("").contains("empty"));
+        assert_eq!(
+            describe("spidr 4 6 8", budget()).unwrap_err(),
+            DescribeError::UnknownFamily { word: "spidr".into(), suggestion: Some("spider") }
+        );
+        assert!(e("Wheal 5").contains("did you mean \"wheel\"?"), "{}", e("Wheal 5"));
+        assert_eq!(
+            describe("tree 5", budget()).unwrap_err(),
+            DescribeError::UnknownFamily { word: "tree".into(), suggestion: None }
+        );
+        // graph6 lines are still graph6 lines, and a short broken one is not a misspelt family.
+        assert!(describe("Bw", budget()).is_ok());
+        assert!(matches!(describe("DQ", budget()), Err(DescribeError::Graph(_))));
+        assert_eq!(closest("fna", ["fan"]), None);
+        assert_eq!(closest("fn", ["fan"]), Some("fan"));
         assert_eq!(e("path"), "path takes N (edges), but none was given");
         assert_eq!(e("broom 1 2 3"), "broom takes HANDLE BRISTLES, but 3 were given");
         assert_eq!(e("spider 4 x"), "the parameter \"x\" of spider is not a whole number");

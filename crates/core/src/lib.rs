@@ -48,3 +48,13 @@ pub use position::Position;
 pub use rules::{Variant, VertexCount, Violation};
 pub use size::{GraphSize, MAX_EDGES, MAX_VERTICES};
 pub use trim::{Ramification, ramify, trim};
+
+/// How the numbers of `count` things numbered from 0 read in a message:
+/// `numbered 0 to 3` for four, `numbered 0` for one, `none` for none.
+pub fn numbered(count: usize) -> String {
+    match count {
+        0 => "none".to_string(),
+        1 => "numbered 0".to_string(),
+        n => format!("numbered 0 to {}", n - 1),
+    }
+}

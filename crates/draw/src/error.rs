@@ -14,6 +14,14 @@ pub enum DrawError {
         /// Edges of the graph.
         graph: usize,
     },
+    /// The labels are not one per vertex.
+    #[error("{labels} vertex labels are given, but the graph has {vertices} vertices; give one label a vertex")]
+    LabelCount {
+        /// Labels given.
+        labels: usize,
+        /// Vertices of the graph.
+        vertices: usize,
+    },
     /// A component names an edge the graph does not have.
     #[error("component {component} names edge {edge}, but the graph has only {edge_count} edges")]
     ComponentEdgeOutOfRange {

@@ -78,6 +78,7 @@ pub struct Picture {
     pub(crate) components: Vec<Vec<EdgeId>>,
     pub(crate) highlights: Vec<Arrow>,
     pub(crate) title: Option<String>,
+    pub(crate) labels: Option<Vec<String>>,
 }
 
 /// What each edge is, after the inputs are checked.
@@ -93,7 +94,15 @@ impl Picture {
     /// drawn plain), no highlighted move, no title, and a layout made from
     /// the graph's shape.
     pub fn new(graph: Graph, state: Decoration) -> Picture {
-        Picture { graph, state, drawing: None, components: Vec::new(), highlights: Vec::new(), title: None }
+        Picture {
+            graph,
+            state,
+            drawing: None,
+            components: Vec::new(),
+            highlights: Vec::new(),
+            title: None,
+            labels: None,
+        }
     }
 
     /// Places the vertices where `drawing` puts them (a plane family's
@@ -122,6 +131,20 @@ impl Picture {
     /// A line of text above the picture (graph, rule set, value, winner).
     pub fn with_title(mut self, title: impl Into<String>) -> Picture {
         self.title = Some(title.into());
+        self
+    }
+
+    /// Writes `labels[v]` in the disc of vertex `v` (a caller's own names of
+    /// the vertices) instead of its number; SVG and TikZ only, the text
+    /// picture keeps the numbers. `data-vertex` keeps the number.
+    pub fn with_labels(mut self, labels: Vec<String>) -> Picture {
+        self.labels = Some(labels);
+        self
+    }
+
+    /// Drops the title line, for a figure whose caption says it all.
+    pub fn without_title(mut self) -> Picture {
+        self.title = None;
         self
     }
 
@@ -195,6 +218,11 @@ impl Picture {
                 points: d.points().len(),
                 vertices: self.graph.vertex_count(),
             });
+        }
+        if let Some(labels) = &self.labels
+            && labels.len() != n
+        {
+            return Err(DrawError::LabelCount { labels: labels.len(), vertices: n });
         }
         let mut component = vec![None; m];
         for (c, edges) in self.components.iter().enumerate() {

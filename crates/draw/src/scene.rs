@@ -81,6 +81,8 @@ pub(crate) struct EdgeShape {
 pub(crate) struct VertexShape {
     /// The vertex.
     pub vertex: Vertex,
+    /// What its disc says: its number, or the caller's label.
+    pub label: String,
     /// Its centre.
     pub at: Px,
 }
@@ -138,16 +140,33 @@ fn direction(a: Px, b: Px) -> (Px, f64) {
     if len > 0.0 { ((dx / len, dy / len), len) } else { ((1.0, 0.0), 0.0) }
 }
 
+/// The radius of the vertex discs and the size of their labels, for
+/// labels of `digits` digits: the label (a digit is about 0.64 of the font
+/// size wide in DejaVu Sans and Helvetica) keeps at least 4.5 units of
+/// white on each side inside the disc's outline, so that two-digit labels
+/// do not touch their circles.
+pub(crate) fn disc(digits: usize) -> (f64, f64) {
+    let font = match digits {
+        0 | 1 => 11.0,
+        2 => 10.5,
+        3 => 9.5,
+        _ => 9.0,
+    };
+    let label = digits.max(1) as f64 * 0.64 * font;
+    ((label / 2.0 + 4.5).max(10.0), font)
+}
+
 impl Scene {
     /// The scene of a checked picture on a layout.
     pub(crate) fn new(picture: &Picture, marks: &Marks, layout: &Layout) -> Scene {
         let graph = &picture.graph;
-        let digits = graph.vertex_count().saturating_sub(1).to_string().len();
-        let (radius, font) = match digits {
-            0..=2 => (10.0, 11.0),
-            3 => (12.0, 10.0),
-            _ => (14.0, 9.0),
+        let label = |v: Vertex| picture.labels.as_ref().map_or_else(|| v.to_string(), |l| l[v].clone());
+        // The widest label sizes every disc (labels are counted in characters, as digits).
+        let digits = match &picture.labels {
+            None => graph.vertex_count().saturating_sub(1).to_string().len(),
+            Some(l) => l.iter().map(|t| t.chars().count()).max().unwrap_or(1),
         };
+        let (radius, font) = disc(digits);
         let (min_x, min_y, max_x, max_y) = if layout.points().is_empty() {
             (0.0, 0.0, 0.0, 0.0)
         } else {
@@ -225,7 +244,8 @@ impl Scene {
             })
             .unwrap_or_default();
 
-        let vertices = (0..graph.vertex_count()).map(|v| VertexShape { vertex: v, at: at[v] }).collect();
+        let vertices =
+            (0..graph.vertex_count()).map(|v| VertexShape { vertex: v, label: label(v), at: at[v] }).collect();
         let mut colours: Vec<Colour> = vec![palette::INK];
         let used = cells
             .iter()
@@ -284,4 +304,23 @@ fn arrow_shape(arrow: Arrow, tail: Px, head: Px, trim: f64, lane: f64) -> ArrowS
     // The line stops inside the head, so its square end never shows past the base.
     let end = along(base, d, head_length * 0.3);
     ArrowShape { arrow, line: (shift(along(tail, d, trim)), end), head: [tip, corners[0], corners[1]] }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::disc;
+
+    #[test]
+    fn labels_keep_white_around_them_inside_their_disc() {
+        let mut last = 0.0;
+        for digits in 1..=7 {
+            let (radius, font) = disc(digits);
+            let label = digits as f64 * 0.64 * font;
+            // The outline is 1.5 wide, centred on the radius.
+            assert!(radius - 0.75 - label / 2.0 >= 3.7, "{digits} digits: radius {radius}, label {label}");
+            assert!(radius >= last, "discs grow with their labels");
+            last = radius;
+        }
+        assert_eq!(disc(1), (10.0, 11.0), "one-digit drawings are unchanged");
+    }
 }

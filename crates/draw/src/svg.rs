@@ -127,7 +127,7 @@ pub(crate) fn write(scene: &Scene) -> String {
             crate::palette::INK.hex,
             num(v.at.1 + scene.font * 0.36),
             crate::palette::INK.hex,
-            v.vertex
+            escape(&v.label)
         );
     }
     let _ = writeln!(s, "</g>");

@@ -138,7 +138,7 @@ pub(crate) fn picture(scene: &Scene) -> String {
             pt(v.at),
             num(scene.radius / UNIT),
             pt(v.at),
-            v.vertex
+            escape(&v.label)
         );
     }
     s.push_str("\\end{tikzpicture}\n");

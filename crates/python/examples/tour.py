@@ -23,6 +23,17 @@ print(a)
 print("winning moves:", a.winning_moves)
 
 # %% [markdown]
+# In a notebook the analysis shows itself as a picture (its `_repr_svg_`):
+# the arrows, the components in colours, the winning moves dashed, your
+# labels in the vertices. `a.svg()` and `a.tikz()` give the documents, for
+# a web page or a paper (`title=False` drops the title line).
+
+# %%
+a
+svg = a.svg(title=False)
+print(svg.splitlines()[0])
+
+# %% [markdown]
 # Every move with the value it leads to, and the decomposition of the
 # state into components (the flows, crashes, twigs, rods and spiders of the
 # paper) whose nim-sum is the value.

@@ -51,7 +51,9 @@ fn parse_advice(problem: &ParseProblem) -> &'static str {
         ParseProblem::ExpectedVertex { .. }
         | ParseProblem::ExpectedDash { .. }
         | ParseProblem::ExpectedSeparator { .. }
-        | ParseProblem::NumberTooLarge { .. } => "write edges as U-V with vertex numbers from 0, e.g. \"0-1,1-2,1-3\"",
+        | ParseProblem::NumberTooLarge { .. } => {
+            "write edges as U-V (or U V, comma separated) with vertex numbers from 0, e.g. \"0-1,1-2,1-3\""
+        }
         ParseProblem::OutOfRange { .. }
         | ParseProblem::Empty
         | ParseProblem::ShortVertexCount
@@ -106,7 +108,11 @@ pub fn walk_error(e: WalkError, names: &Names<'_>) -> PyErr {
             format!("cell {cell} is not a closed walk along edges: the graph has no edge {}", names.edge(*u, *v))
         }
         WalkError::RepeatedEdge { cell, u, v, .. } if names.labelled() => {
-            format!("cell {cell} walks the edge {} twice; a cell uses each edge at most once", names.edge(*u, *v))
+            format!(
+                "cell {cell} walks the edge {} twice the same way; a cell goes once around a cycle (an edge walked \
+                 there and back, a tree inside the face, is left out)",
+                names.edge(*u, *v)
+            )
         }
         WalkError::TooShort { cell, vertices, .. } if names.labelled() => {
             format!("cell {cell} has {}; a cell needs at least 3", count(*vertices as u64, "vertex|vertices"))

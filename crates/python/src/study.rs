@@ -30,6 +30,10 @@ pub fn variant(text: &str) -> PyResult<Variant> {
         "trimmed" => Ok(Variant::Trimmed),
         "untrimmed" => Ok(Variant::Untrimmed),
         "cycles" => Ok(Variant::Cycles),
+        "misere" | "misère" | "normal" => Err(PyValueError::new_err(format!(
+            "variant is the rule set (\"trimmed\", \"untrimmed\" or \"cycles\"), and {text:?} is a play: \
+             pass play={text:?} (with the variant you want)"
+        ))),
         _ => Err(PyValueError::new_err(format!(
             "variant must be \"trimmed\" (the Trimmed Game of Arrows), \"untrimmed\" (the Game of Arrows) \
              or \"cycles\" (the Game of Cycles), got {text:?}"
@@ -37,7 +41,8 @@ pub fn variant(text: &str) -> PyResult<Variant> {
     }
 }
 
-fn play(text: &str) -> PyResult<Play> {
+/// The play convention named `text`.
+pub fn play(text: &str) -> PyResult<Play> {
     match text {
         "normal" => Ok(Play::Normal),
         "misere" | "misère" => Ok(Play::Misere),
@@ -45,7 +50,8 @@ fn play(text: &str) -> PyResult<Play> {
     }
 }
 
-fn engine(text: &str) -> PyResult<Engine> {
+/// The engine named `text`.
+pub fn engine(text: &str) -> PyResult<Engine> {
     match text {
         "canonical" => Ok(Engine::Canonical),
         "brute" => Ok(Engine::Brute),
@@ -227,5 +233,31 @@ impl PyReport {
     #[getter]
     fn time_ms(&self) -> f64 {
         self.report.time_ms
+    }
+
+    /// The picture of the position, as `--draw` draws it: `format` is
+    /// `"svg"`, `"tikz"` (a standalone LaTeX document) or `"text"`;
+    /// without `title` the title line is left out; `labels[v]` is written
+    /// in the disc of vertex `v` instead of its number.
+    #[pyo3(signature = (format="svg", title=true, labels=None))]
+    fn draw(&self, format: &str, title: bool, labels: Option<Vec<String>>) -> PyResult<String> {
+        let format: arrows_draw::Format =
+            format.parse().map_err(|e: arrows_draw::UnknownFormat| PyValueError::new_err(format!("format: {e}")))?;
+        let g = &self.named.graph;
+        let state = Decoration::parse(g, &self.report.state).expect("a report's state is a state of its graph");
+        let position = Position::new(g, self.report.variant, &state).with_play(self.report.play);
+        let mut picture = arrows_draw::solved::picture(position, &self.report, self.named.drawing.clone());
+        if !title {
+            picture = picture.without_title();
+        }
+        if let Some(labels) = labels {
+            picture = picture.with_labels(labels);
+        }
+        picture.render(format).map_err(|e| match e {
+            arrows_draw::DrawError::TooLarge { .. } => {
+                pyo3::exceptions::PyMemoryError::new_err(format!("cannot draw this graph: {e}"))
+            }
+            e => PyValueError::new_err(format!("cannot draw this position: {e}")),
+        })
     }
 }

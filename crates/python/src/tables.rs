@@ -5,9 +5,10 @@
 use crate::advice::cancelled;
 use crate::graph::PyGraph;
 use crate::run::{budget, run};
-use crate::study::variant;
-use arrows_core::{FamilyError, Variant};
+use crate::study::{engine, play, variant};
+use arrows_core::FamilyError;
 use arrows_solve::SolveError;
+use arrows_tables::plane::Plane;
 use arrows_tables::{Family, Key, Shard, Span, Spec, SpecError, SweepError, SweepOptions};
 use arrows_work::Control;
 use pyo3::exceptions::{PyMemoryError, PyRuntimeError, PyValueError};
@@ -44,15 +45,10 @@ pub enum KeyValue {
 /// and the rows as `(key, grundy)` in table order.
 pub type Swept = (Vec<String>, bool, Vec<(KeyValue, u32)>);
 
-/// Sweeps a family: returns the key columns, whether the key is one list
-/// column, and the rows as `(key, grundy)` in table order.
-#[pyfunction]
-#[pyo3(signature = (family, legs=None, k=None, edges=None, leaves=None, spine=None, handle=None, bristles=None,
-                    graphs=None, variant="trimmed", threads=None, max_memory=None))]
-#[allow(clippy::too_many_arguments)]
-pub fn table(
-    py: Python<'_>,
-    family: &str,
+/// The ranges of a table's parameters, as `arrows.table` passes them.
+#[derive(FromPyObject, Default)]
+#[pyo3(from_item_all)]
+pub struct Ranges {
     legs: Option<Vec<SpanArg>>,
     k: Option<usize>,
     edges: Option<SpanArg>,
@@ -60,50 +56,119 @@ pub fn table(
     spine: Option<SpanArg>,
     handle: Option<SpanArg>,
     bristles: Option<SpanArg>,
+    spokes: Option<SpanArg>,
+    vertices: Option<SpanArg>,
+    paths: Option<Vec<SpanArg>>,
+    m: Option<SpanArg>,
+    n: Option<SpanArg>,
+    rungs: Option<SpanArg>,
+    sides: Option<SpanArg>,
+}
+
+/// The families a table sweeps, as `arrows table` names them.
+const TABLE_FAMILIES: [&str; 13] = [
+    "spider",
+    "path",
+    "star",
+    "caterpillar",
+    "broom",
+    "trees",
+    "graphs",
+    "wheel",
+    "fan",
+    "theta",
+    "grid",
+    "ladder",
+    "prism",
+];
+
+/// Sweeps a family: returns the key columns, whether the key is one list
+/// column, and the rows as `(key, grundy)` in table order. `ranges` holds
+/// the family's parameters (see `arrows.table`); `play` and `engine` are as
+/// for `arrows.analyze` (misère play is computed by brute force by default,
+/// as `arrows table --misere`).
+#[pyfunction]
+#[pyo3(signature = (family, ranges, graphs=None, variant="trimmed", play="normal", engine=None, threads=None,
+                    max_memory=None))]
+#[allow(clippy::too_many_arguments)]
+pub fn table(
+    py: Python<'_>,
+    family: &str,
+    ranges: Ranges,
     graphs: Option<Vec<PyRef<'_, PyGraph>>>,
     variant: &str,
+    play: &str,
+    engine: Option<&str>,
     threads: Option<usize>,
     max_memory: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Swept> {
-    let variant = self::variant(variant)?;
-    if variant == Variant::Cycles {
-        return Err(PyValueError::new_err(
-            "tables are of the Trimmed Game of Arrows (variant=\"trimmed\") or the Game of Arrows \
-             (variant=\"untrimmed\"); analyze plane graphs one by one with arrows.analyze",
-        ));
-    }
+    let options = SweepOptions {
+        play: self::play(play)?,
+        engine: engine.map(self::engine).transpose()?,
+        shard: Shard::WHOLE,
+        threads,
+        ..SweepOptions::new(self::variant(variant)?)
+    };
     if threads == Some(0) {
         return Err(PyValueError::new_err("threads must be at least 1 (or None for one per core)"));
     }
     let budget = budget(max_memory)?;
+    let r = ranges;
+    let plane = |plane: Plane, ranges: Vec<Span>| Spec::Plane { plane, ranges };
     let spec = match family {
-        "spider" => Spec::Spider { legs: spider_legs(legs, k)? },
-        "path" => Spec::Path { edges: span("edges", edges, "range(1, 31)")? },
-        "star" => Spec::Star { leaves: span("leaves", leaves, "range(1, 31)")? },
+        "spider" => Spec::Spider { legs: spider_legs(r.legs, r.k)? },
+        "path" => Spec::Path { edges: span("edges", r.edges, "range(1, 31)")? },
+        "star" => Spec::Star { leaves: span("leaves", r.leaves, "range(1, 31)")? },
         "caterpillar" => Spec::Caterpillar {
-            spine: span("spine", spine, "range(1, 6)")?,
-            leaves: span("leaves", leaves, "range(0, 4)")?,
+            spine: span("spine", r.spine, "range(1, 6)")?,
+            leaves: span("leaves", r.leaves, "range(0, 4)")?,
         },
         "broom" => Spec::Broom {
-            handle: span("handle", handle, "range(0, 11)")?,
-            bristles: span("bristles", bristles, "range(0, 6)")?,
+            handle: span("handle", r.handle, "range(0, 11)")?,
+            bristles: span("bristles", r.bristles, "range(0, 6)")?,
         },
-        "trees" => Spec::Trees { edges: span("edges", edges, "range(1, 11)")? },
+        "trees" => Spec::Trees { edges: span("edges", r.edges, "range(1, 11)")? },
+        "wheel" => plane(Plane::Wheel, vec![span("spokes", r.spokes, "range(3, 10)")?]),
+        "fan" => plane(Plane::Fan, vec![span("vertices", r.vertices, "range(2, 11)")?]),
+        "theta" => plane(Plane::Theta, theta_paths(r.paths)?),
+        "grid" => plane(Plane::Grid, vec![span("m", r.m, "range(2, 4)")?, span("n", r.n, "range(2, 7)")?]),
+        "ladder" => plane(Plane::Ladder, vec![span("rungs", r.rungs, "range(2, 9)")?]),
+        "prism" => plane(Plane::Prism, vec![span("sides", r.sides, "range(3, 7)")?]),
         "graphs" => {
             let graphs = graphs.ok_or_else(|| PyValueError::new_err("a table of graphs needs graphs=[...]"))?;
             let list = graphs.iter().map(|g| g.named.graph.clone()).collect();
             let family = Family::graphs(list).map_err(spec_error)?;
-            return sweep(py, &family, variant, threads, budget);
+            return sweep(py, &family, &options, budget);
         }
         other => {
+            let hint = arrows_core::describe::closest(other, TABLE_FAMILIES)
+                .map_or_else(String::new, |f| format!(" (did you mean {f:?}?)"));
             return Err(PyValueError::new_err(format!(
-                "unknown table family {other:?}; give \"spider\", \"path\", \"star\", \"caterpillar\", \"broom\", \
-                 \"trees\" or \"graphs\""
+                "unknown table family {other:?}{hint}; the families are {}",
+                TABLE_FAMILIES.map(|f| format!("{f:?}")).join(", ")
             )));
         }
     };
     let family = Family::new(spec).map_err(spec_error)?;
-    sweep(py, &family, variant, threads, budget)
+    sweep(py, &family, &options, budget)
+}
+
+/// The paths of a theta sweep: one range for all three, or one each for A, B and C.
+fn theta_paths(paths: Option<Vec<SpanArg>>) -> PyResult<Vec<Span>> {
+    let paths = paths.ok_or_else(|| PyValueError::new_err("a theta table needs paths=, e.g. paths=range(1, 9)"))?;
+    let spans = paths
+        .into_iter()
+        .enumerate()
+        .map(|(i, p)| span(&format!("paths[{i}]"), Some(p), "range(1, 9)"))
+        .collect::<PyResult<Vec<Span>>>()?;
+    match spans.as_slice() {
+        [one] => Ok(vec![*one; 3]),
+        [_, _, _] => Ok(spans),
+        _ => Err(PyValueError::new_err(format!(
+            "paths= gives {} ranges; give one range for all three paths, or three (A, B, C)",
+            spans.len()
+        ))),
+    }
 }
 
 /// The legs of a spider sweep: one range for every leg (`k` legs, 3 by
@@ -126,16 +191,9 @@ fn spider_legs(legs: Option<Vec<SpanArg>>, k: Option<usize>) -> PyResult<Vec<Spa
     }
 }
 
-fn sweep(
-    py: Python<'_>,
-    family: &Family,
-    variant: Variant,
-    threads: Option<usize>,
-    budget: arrows_work::Budget,
-) -> PyResult<Swept> {
-    let options = SweepOptions { shard: Shard::WHOLE, threads, ..SweepOptions::new(variant) };
+fn sweep(py: Python<'_>, family: &Family, options: &SweepOptions, budget: arrows_work::Budget) -> PyResult<Swept> {
     let control = Control::new(budget);
-    let table = run(py, &control, |control| arrows_tables::sweep(family, &options, control))?.map_err(sweep_error)?;
+    let table = run(py, &control, |control| arrows_tables::sweep(family, options, control))?.map_err(sweep_error)?;
     let list = matches!(table.key_kind(), arrows_tables::table::KeyKind::List);
     let rows = table
         .rows

@@ -17,10 +17,10 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[3]
 
-#: Fields of a report that depend on the run, not on the position.
-# The work counts depend on how the pool's threads meet a large position's
-# followers (two workers may solve one class at once), so only small
-# positions, solved on one thread, compare them.
+#: Fields of a report that depend on the run, not on the position: the
+#: canonical engine shares a large component's moves among the threads of
+#: the pool, so its counts of classes solved, memo hits and evictions vary
+#: from run to run (its values do not).
 VOLATILE = ("time_ms", "peak_memory_bytes", "solved", "memo_hits", "memo_evicted")
 
 

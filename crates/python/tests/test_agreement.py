@@ -77,11 +77,13 @@ def test_the_game_of_cycles_on_plane_families(cli, description, play):
 
 @pytest.mark.parametrize("engine", ["canonical", "brute", "explicit"])
 def test_every_engine_as_the_command_line_runs_it(cli, engine):
-    expected = stable(cli.json("spider", "2", "2", "3", "--engine", engine))
+    full = cli.json("spider", "2", "2", "3", "--engine", engine)
+    expected = stable(full)
     a = arrows.analyze(arrows.spider(2, 2, 3), engine=engine)
     assert stable(a.to_dict()) == expected
     assert a.engine == engine
-    assert a.states_explored == expected["solved"]
+    # Seven edges: solved on one thread, so the count of work is the same in both runs.
+    assert a.states_explored == full["solved"]
 
 
 def random_graph(rng, n, m, labels):

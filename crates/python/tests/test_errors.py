@@ -21,7 +21,9 @@ import arrows
 @pytest.mark.parametrize(
     "graph, words",
     [
-        ("frog 3", "complete graph6 or sparse6 line"),
+        ("frog 3", '"frog" is not a family; the families are spider'),
+        ("spidr 4 6 8", 'did you mean "spider"'),
+        ("DQ", "complete graph6 or sparse6 line"),
         ("spider 4 x", 'the parameter "x" of spider is not a whole number'),
         ("path", "path takes N (edges), but none was given"),
         ("wheel 2", "needs at least 3"),
@@ -54,6 +56,7 @@ def test_a_directed_graph_is_refused_with_the_way_out():
     "parameters, words",
     [
         (dict(variant="loopy"), 'variant must be "trimmed"'),
+        (dict(variant="misere"), 'is a play: pass play="misere"'),
         (dict(play="last"), 'play must be "normal" or "misere"'),
         (dict(engine="fast"), 'engine must be "canonical"'),
         (dict(max_memory="12X"), "max_memory: unknown size unit"),
@@ -204,8 +207,10 @@ def test_the_other_front_doors_refuse_as_data():
         arrows.table("path", edges=range(0, 4))
     with pytest.raises(ValueError, match="k=4 but legs= gives 3 ranges"):
         arrows.table("spider", legs=[2, 3, 4], k=4)
-    with pytest.raises(ValueError, match="tables are of the Trimmed Game of Arrows"):
-        arrows.table("path", edges=4, variant="cycles")
+    with pytest.raises(ValueError, match="paths= gives 2 ranges"):
+        arrows.table("theta", paths=[1, 2], variant="cycles")
+    with pytest.raises(ValueError, match="needs spokes="):
+        arrows.table("wheel", variant="cycles")
     with pytest.raises(ValueError, match="unknown check id"):
         arrows.check("99.9")
     with pytest.raises(ValueError, match="max: the range must be between 4 and 1000"):

@@ -6,11 +6,11 @@ use crate::pool::{Pool, Status};
 use crate::wording::{self, ApiError};
 use arrows_core::describe::FAMILIES;
 use arrows_draw::Format;
-use arrows_draw::solved::picture;
+use arrows_draw::solved::{picture, unsolved};
 use arrows_solve::report::Report;
 use arrows_solve::session::{Choice, Session};
 use arrows_solve::study::{Request, study_on};
-use arrows_solve::{Analyzer, Engine};
+use arrows_solve::{Analyzer, Engine, SolveError};
 use arrows_work::Control;
 use axum::Json;
 use axum::extract::rejection::QueryRejection;
@@ -82,6 +82,54 @@ pub(crate) async fn analyze(State(pool): State<Arc<Pool>>, query: Pairs) -> Resu
         .await?;
     let body = bounded(&pool, body)?;
     Ok(([(header::CONTENT_TYPE, "application/json")], body).into_response())
+}
+
+/// `GET /api/position`: the position without its analysis, for the page
+/// to draw and play on when the analysis is refused (a game too large for
+/// the engines, or past the time limit): the graph, the rule set, the
+/// state, the legal moves (`"moves"`, each `{"move": "0>1"}`, with no
+/// value), and with `draw=svg` or `draw=tikz` the drawing, its unmarked
+/// edges coloured by component. Nothing is solved.
+pub(crate) async fn position(State(pool): State<Arc<Pool>>, query: Pairs) -> Result<Json<serde_json::Value>, ApiError> {
+    let params = params(query, Some("draw"))?;
+    let budget = pool.budget();
+    let object = pool
+        .run(move |control| {
+            let format = params.format("draw")?;
+            let subject = params.subject(budget)?;
+            let position = subject.position();
+            if let Some(v) = position.violation() {
+                return Err(wording::solve_error(position, SolveError::NotAState(v), control.budget.get()));
+            }
+            let graph = position.graph;
+            let moves: Vec<serde_json::Value> =
+                position.moves().iter().map(|a| serde_json::json!({ "move": a.to_string() })).collect();
+            let mut object = serde_json::json!({
+                "graph": subject.name,
+                "vertices": graph.vertex_count(),
+                "edges": graph.edge_count(),
+                "variant": position.variant,
+                "play": position.play,
+                "state": position.state.display(graph).to_string(),
+                "move_count": moves.len(),
+                "moves": moves,
+            });
+            if position.plays_cells() {
+                object["cells"] = graph.cell_list().len().into();
+            }
+            if let Some(c) = position.completed_cell() {
+                object["completed_cell"] = graph.cell_list()[c].walk_text(graph).into();
+            }
+            if let Some(f) = format {
+                match unsolved(position, &subject.name, subject.drawing.clone()).render(f) {
+                    Ok(document) => object[f.as_str()] = document.into(),
+                    Err(e) => object["drawing_refused"] = wording::draw_error(e).message.into(),
+                }
+            }
+            Ok(object)
+        })
+        .await?;
+    Ok(Json(object))
 }
 
 /// `GET /api/draw`: the drawing alone, `format=svg` (the default) or `format=tikz`.
@@ -191,8 +239,8 @@ pub(crate) async fn not_allowed() -> Response {
 pub(crate) async fn not_found() -> ApiError {
     ApiError {
         status: StatusCode::NOT_FOUND,
-        message: "no such page; the explorer is at /, the API at /api/analyze, /api/draw, /api/best, \
-                  /api/families and /api/status"
+        message: "no such page; the explorer is at /, the API at /api/analyze, /api/position, /api/draw, \
+                  /api/best, /api/families and /api/status"
             .into(),
     }
 }

@@ -17,6 +17,9 @@
 //! * `GET /api/analyze`: the report of a position, the JSON object of the
 //!   command line's `--json --moves --explain` (`draw=svg` or `draw=tikz`
 //!   adds the drawing, as `--draw` does);
+//! * `GET /api/position`: the position without its analysis (its legal
+//!   moves, and its drawing with `draw=`), which the page shows and plays
+//!   on when the analysis is refused;
 //! * `GET /api/draw`: the drawing alone (`format=svg` or `format=tikz`);
 //! * `GET /api/best`: the move arrows plays from a position;
 //! * `GET /api/families`: the family words a graph may be described with;
@@ -105,6 +108,7 @@ pub fn router(config: Config) -> Router {
         .route("/app.js", get(assets::script))
         .route("/style.css", get(assets::style))
         .route("/api/analyze", get(handlers::analyze))
+        .route("/api/position", get(handlers::position))
         .route("/api/draw", get(handlers::draw))
         .route("/api/best", get(handlers::best))
         .route("/api/families", get(handlers::families))

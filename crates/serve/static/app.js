@@ -14,6 +14,13 @@ const EXAMPLES = {
 const PLANE = new Set(["cycle", "wheel", "fan", "theta", "grid", "ladder", "prism", "k4"]);
 // The parameters that name the graph and the rules (the state is kept apart).
 const GRAPH_KEYS = ["graph", "board", "cells", "positions", "variant", "play", "engine"];
+// The paper's notation for spider states, as the decomposition writes them.
+const SPIDER_NOTATION =
+  "Spiders are written as in the paper, <3_v, 2, 0^>: one entry per leg, longest first, its number of unmarked " +
+  "edges, then what the leg's far end still needs: ^ an in-arrow, _v an out-arrow, * both, nothing when it is " +
+  "free. Legs of length 0 mark an arrow already at the hub: 0^ an out-arrow, 0_v an in-arrow.";
+// Edge lists longer than this are folded in the decomposition.
+const EDGES_SHOWN = 12;
 
 const $ = (id) => document.getElementById(id);
 const ui = {
@@ -22,6 +29,7 @@ const ui = {
   variant: $("variant"), play: $("play"), startState: $("start-state"), cells: $("cells"),
   positions: $("positions"), engine: $("engine"), more: $("more"),
   undo: $("undo"), redo: $("redo"), best: $("best"), reset: $("reset"), ply: $("ply"),
+  zoomIn: $("zoom-in"), zoomOut: $("zoom-out"), zoomFit: $("zoom-fit"),
   message: $("message"), drawing: $("drawing"),
   value: $("value"), winner: $("winner"), summary: $("summary"),
   decomposition: $("decomposition"), moves: document.querySelector("#moves tbody"),
@@ -62,7 +70,11 @@ async function getJson(url, signal) {
   } catch {
     throw new Error(`the server answered ${response.status} without JSON`);
   }
-  if (!response.ok) throw new Error(body.error || `the server answered ${response.status}`);
+  if (!response.ok) {
+    const error = new Error(body.error || `the server answered ${response.status}`);
+    error.status = response.status;
+    throw error;
+  }
   return body;
 }
 
@@ -95,6 +107,10 @@ function familyChanged(setExample) {
   ui.parameters.disabled = ui.family.value === "k4";
 }
 
+function isBoard(text) {
+  return /^\s*EDGES\s*$/m.test(text);
+}
+
 // The form as query parameters (the start state apart).
 function formGraph() {
   const q = new URLSearchParams();
@@ -103,8 +119,11 @@ function formGraph() {
     q.set("graph", `${ui.family.value} ${ui.parameters.value}`.trim());
   } else {
     const text = ui.pasted.value.trim();
-    if (/^\s*EDGES\s*$/m.test(text)) q.set("board", text);
-    else q.set("graph", text);
+    if (isBoard(text)) {
+      q.set("board", text);
+      // A board is played as the Game of Cycles, as `arrows board` plays it, unless the Game of Arrows is asked for.
+      if (ui.variant.value === "trimmed") ui.variant.value = "cycles";
+    } else q.set("graph", text);
   }
   if (!q.has("board")) {
     if (ui.cells.value.trim()) q.set("cells", ui.cells.value.trim());
@@ -154,9 +173,18 @@ async function show(state, push) {
   const controller = new AbortController();
   inFlight = controller;
   document.body.classList.add("busy");
-  say("Analysing…", "working");
+  say("Analyzing…", "working");
   try {
-    const report = await getJson(`/api/analyze?${query(state, { draw: "svg" })}`, controller.signal);
+    let report;
+    try {
+      report = await getJson(`/api/analyze?${query(state, { draw: "svg" })}`, controller.signal);
+    } catch (e) {
+      // Too large for the engines (413) or past the time limit (503): the board is
+      // still drawn and played on, with the refusal where the analysis would be.
+      if (e.status !== 413 && e.status !== 503) throw e;
+      report = await getJson(`/api/position?${query(state, { draw: "svg" })}`, controller.signal);
+      report.refused = e.message;
+    }
     if (controller !== inFlight) return;
     shown.report = report;
     render(report);
@@ -252,19 +280,26 @@ function updateControls() {
 // ---------------------------------------------------------------- rendering
 
 function colourOf(move) {
+  if (move.grundy === undefined) return "var(--unsolved)";
   if (move.winning) return "var(--win)";
   if (move.grundy === null) return "var(--cell)";
   return `var(--v${Math.min(move.grundy, 4)})`;
 }
 
 function valueText(g) {
-  return g === null || g === undefined ? "none" : String(g);
+  if (g === undefined) return "not solved";
+  return g === null ? "a cell to complete" : String(g);
 }
 
 function render(report) {
+  if (report.refused !== undefined) {
+    renderUnsolved(report);
+    return;
+  }
   // Facts.
-  ui.value.textContent = valueText(report.grundy);
-  ui.value.title = report.grundy === null ? "the player to move completes a cell" : "";
+  ui.value.classList.toggle("words", report.grundy === null);
+  ui.value.textContent = report.grundy === null ? "none: the player to move completes a cell and wins" : String(report.grundy);
+  ui.value.title = report.grundy === null ? "a completable cell: its last edge completes it, and the game" : "";
   const toMove = report.winner === "first" ? "the player to move wins" : "the player to move loses";
   ui.winner.textContent = report.winner === "first" ? "first player wins" : "second player wins";
   ui.winner.className = report.winner === "first" ? "first" : "second";
@@ -293,6 +328,33 @@ function render(report) {
 
   renderDrawing(report);
   renderDecomposition(report);
+  renderMoves(report);
+  renderShare(report);
+}
+
+// A position the server would not solve: its board and its legal moves, to
+// play on (a few arrows may bring it within reach), and the refusal.
+function renderUnsolved(report) {
+  ui.value.classList.add("words");
+  ui.value.textContent = "not solved";
+  ui.value.title = "";
+  ui.winner.textContent = "–";
+  ui.winner.className = "";
+  const cells = report.cells === undefined ? "" : `, ${report.cells} cell${report.cells === 1 ? "" : "s"}`;
+  const rules = ui.variant.selectedOptions[0].textContent + (report.play === "misere" ? ", misère play" : "");
+  ui.summary.textContent =
+    `${report.graph}: ${report.vertices} vertices, ${report.edges} edges${cells}; ${rules}. ` +
+    `${report.move_count} legal move${report.move_count === 1 ? "" : "s"}.`;
+  const played = arrowsOf(shown.state).length;
+  ui.ply.textContent = played === 0 ? "" : `${played} arrow${played === 1 ? "" : "s"} on the board`;
+  say(`Not solved: ${report.refused}. The board is yours to play on: click a move; each position is analyzed again.`, "refused");
+  renderDrawing(report);
+  const box = ui.decomposition;
+  box.textContent = "";
+  const p = document.createElement("p");
+  p.className = "muted";
+  p.textContent = "The analysis was refused; the colours of the drawing are the components of the unmarked edges.";
+  box.append(p);
   renderMoves(report);
   renderShare(report);
 }
@@ -354,14 +416,14 @@ function renderDrawing(report) {
     const group = svgElement("g", {
       class: `play${m.winning ? " winning" : ""}`,
       "data-play": m.move,
-      "data-value": valueText(m.grundy),
+      "data-value": m.grundy === undefined ? "" : valueText(m.grundy),
       tabindex: "0",
       role: "button",
       style: `--c: ${colourOf(m)}`,
     });
     const title = svgElement("title", {});
-    title.textContent = `play ${m.move}: leads to value ${valueText(m.grundy)}` +
-      (m.grundy === null ? " (the opponent completes a cell)" : "") + (m.winning ? ", a winning move" : "");
+    title.textContent = m.grundy === undefined ? `play ${m.move}` : `play ${m.move}: leads to value ${valueText(m.grundy)}` +
+      (m.grundy === null ? " (the opponent completes it)" : "") + (m.winning ? ", a winning move" : "");
     const hit = svgElement("line", { class: "hit", x1: a[0], y1: a[1], x2: b[0], y2: b[1] });
     const line = svgElement("line", { class: "shaft", x1: a[0], y1: a[1], x2: c[0], y2: c[1] });
     const w = m.winning ? 5 : 4;
@@ -385,8 +447,67 @@ function renderDrawing(report) {
   fit(svg);
 }
 
+// The part of the drawing in view: the frame fit() makes, and the box the
+// user zoomed or panned to (kept from one position to the next of one graph).
+const view = { base: null, box: null, graph: "" };
+
+function setView(svg, box) {
+  view.box = box;
+  svg.setAttribute("viewBox", `${box.x} ${box.y} ${box.w} ${box.h}`);
+}
+
+// Zooms by `factor` (below 1: closer) about the point (x, y) of the drawing.
+function zoom(factor, x, y) {
+  const svg = ui.drawing.querySelector("svg");
+  if (!svg || !view.box) return;
+  const b = view.box;
+  const w = Math.min(Math.max(b.w * factor, view.base.w / 40), view.base.w * 1.5);
+  const k = w / b.w;
+  if (x === undefined) [x, y] = [b.x + b.w / 2, b.y + b.h / 2];
+  setView(svg, { x: x - (x - b.x) * k, y: y - (y - b.y) * k, w, h: b.h * k });
+}
+
+// The point of the drawing under the pointer.
+function drawingPoint(svg, event) {
+  const m = svg.getScreenCTM();
+  if (!m) return [undefined, undefined];
+  const p = new DOMPoint(event.clientX, event.clientY).matrixTransform(m.inverse());
+  return [p.x, p.y];
+}
+
+// The wheel zooms about the pointer; a drag on the drawing (not on a move) pans it.
+function enableZoom(svg) {
+  svg.addEventListener("wheel", (e) => {
+    e.preventDefault();
+    const [x, y] = drawingPoint(svg, e);
+    zoom(e.deltaY < 0 ? 1 / 1.25 : 1.25, x, y);
+  }, { passive: false });
+  let drag = null;
+  svg.addEventListener("pointerdown", (e) => {
+    if (e.button !== 0 || e.target.closest(".play")) return;
+    drag = { x: e.clientX, y: e.clientY, box: view.box, moved: false };
+  });
+  svg.addEventListener("pointermove", (e) => {
+    if (!drag) return;
+    const [dx, dy] = [e.clientX - drag.x, e.clientY - drag.y];
+    if (!drag.moved && Math.hypot(dx, dy) < 4) return;
+    if (!drag.moved) svg.setPointerCapture(e.pointerId);
+    drag.moved = true;
+    svg.classList.add("panning");
+    const scale = drag.box.w / svg.getBoundingClientRect().width;
+    setView(svg, { ...drag.box, x: drag.box.x - dx * scale, y: drag.box.y - dy * scale });
+  });
+  const end = () => {
+    drag = null;
+    svg.classList.remove("panning");
+  };
+  svg.addEventListener("pointerup", end);
+  svg.addEventListener("pointercancel", end);
+}
+
 // Frames the drawing on the graph (the title line is shown beside it, not
-// in it), at most 2.5 times its own size so that small graphs stay in scale.
+// in it), at most 2.5 times its own size so that small graphs stay in scale;
+// a view zoomed or panned on the same graph is kept.
 function fit(svg) {
   let box = null;
   for (const part of svg.querySelectorAll(":scope > g")) {
@@ -400,8 +521,16 @@ function fit(svg) {
   if (box === null) return;
   const pad = 12;
   const [w, h] = [box.x1 - box.x0 + 2 * pad, box.y1 - box.y0 + 2 * pad];
-  svg.setAttribute("viewBox", `${box.x0 - pad} ${box.y0 - pad} ${w} ${h}`);
+  const base = { x: box.x0 - pad, y: box.y0 - pad, w, h };
+  const graph = shown.graph.toString();
+  const zoomed = view.box && view.base && view.graph === graph &&
+    (view.box.w !== view.base.w || view.box.x !== view.base.x || view.box.y !== view.base.y);
+  const keep = zoomed ? view.box : base;
+  view.base = base;
+  view.graph = graph;
+  setView(svg, keep);
   svg.style.maxWidth = `${Math.round(w * 2.5)}px`;
+  enableZoom(svg);
 }
 
 function highlightRow(move, on) {
@@ -442,13 +571,34 @@ function renderDecomposition(report) {
     const item = document.createElement("li");
     item.innerHTML = `<span class="shape"></span> <span class="g"></span><br><small></small>`;
     item.querySelector(".shape").textContent = c.shape;
+    if (c.shape.includes("<")) item.querySelector(".shape").title = SPIDER_NOTATION;
     item.querySelector(".g").textContent = `value ${c.grundy}`;
-    item.querySelector("small").textContent = `${c.edges.length} edge${c.edges.length === 1 ? "" : "s"}: ${c.edges.join(", ")}`;
+    const edgesText = `${c.edges.length} edge${c.edges.length === 1 ? "" : "s"}`;
+    const small = item.querySelector("small");
+    if (c.edges.length <= EDGES_SHOWN) {
+      small.textContent = `${edgesText}: ${c.edges.join(", ")}`;
+    } else {
+      // A long list stays folded: a large spider's component has hundreds of edges.
+      const fold = document.createElement("details");
+      const summary = document.createElement("summary");
+      summary.textContent = `${edgesText}: ${c.edges.slice(0, 3).join(", ")}, …`;
+      const all = document.createElement("span");
+      all.className = "edge-list";
+      all.textContent = c.edges.join(", ");
+      fold.append(summary, all);
+      small.append(fold);
+    }
     item.addEventListener("mouseenter", () => highlightComponent(i, true));
     item.addEventListener("mouseleave", () => highlightComponent(i, false));
     list.append(item);
   });
   box.append(list);
+  if (report.components.some((c) => c.shape.includes("<"))) {
+    const legend = document.createElement("p");
+    legend.className = "muted notation";
+    legend.textContent = SPIDER_NOTATION;
+    box.append(legend);
+  }
   if (report.dead_edges && report.dead_edges.length > 0) {
     const dead = document.createElement("p");
     dead.className = "muted";
@@ -460,6 +610,8 @@ function renderDecomposition(report) {
 function renderMoves(report) {
   ui.moves.textContent = "";
   const moves = report.moves || [];
+  // Remoteness is searched in small games only: without it, its column goes.
+  ui.moves.parentElement.classList.toggle("no-remoteness", !moves.some((m) => m.remoteness !== undefined));
   if (moves.length === 0) {
     const row = ui.moves.insertRow();
     const cell = row.insertCell();
@@ -480,7 +632,9 @@ function renderMoves(report) {
     const value = row.insertCell();
     value.innerHTML = `<i class="dot"></i>`;
     value.querySelector(".dot").style.setProperty("--c", colourOf(m));
-    value.append(m.grundy === null ? " a cell" : ` ${m.grundy}`);
+    value.append(m.grundy === undefined ? " –" : m.grundy === null ? " a cell" : ` ${m.grundy}`);
+    if (m.grundy === undefined) value.title = "not solved";
+    if (m.grundy === null) value.title = "leaves a cell to complete: the opponent completes it and wins";
     row.insertCell().textContent = m.remoteness ?? "";
     row.insertCell().textContent = m.winning ? "winning" : "";
     row.addEventListener("click", () => play(m.move));
@@ -525,6 +679,12 @@ async function init() {
   ui.undo.addEventListener("click", undo);
   ui.redo.addEventListener("click", redo);
   ui.best.addEventListener("click", arrowsMoves);
+  ui.zoomIn.addEventListener("click", () => zoom(1 / 1.5));
+  ui.zoomOut.addEventListener("click", () => zoom(1.5));
+  ui.zoomFit.addEventListener("click", () => {
+    const svg = ui.drawing.querySelector("svg");
+    if (svg && view.base) setView(svg, view.base);
+  });
   ui.reset.addEventListener("click", () => {
     shown.redo = [];
     show(shown.start, true);

@@ -68,8 +68,8 @@ impl Game for ArrowsGame<'_> {
 /// The game as the exploration sees it: progress reported every few
 /// thousand positions, and no follower at all once the control is
 /// cancelled, so that the exploration winds down at once.
-struct Watched<'a> {
-    game: ArrowsGame<'a>,
+struct Watched<'a, G> {
+    game: G,
     control: &'a Control,
     expanded: Cell<u64>,
     cancelled: Cell<bool>,
@@ -78,7 +78,7 @@ struct Watched<'a> {
 /// Positions expanded between two checkpoints of the control.
 const CHECKPOINT_EVERY: u64 = 1 << 12;
 
-impl Game for Watched<'_> {
+impl<G: Game<Position = Node>> Game for Watched<'_, G> {
     type Position = Node;
 
     fn followers(&self, position: &Node, out: &mut Vec<Node>) {
@@ -129,6 +129,17 @@ impl GameGraph {
     /// control's budget: refused up front when the estimate is past it,
     /// stopped when the exploration outgrows it.
     pub fn new(position: Position<'_>, control: &Control) -> Result<GameGraph, SolveError> {
+        let game = ArrowsGame { graph: position.graph, variant: position.variant, play: position.play };
+        GameGraph::of(game, position, control)
+    }
+
+    /// Builds and solves the game graph of `game` from the state of
+    /// `position` (whose rules `game` plays), as [`GameGraph::new`] does.
+    pub(crate) fn of(
+        game: impl Game<Position = Node>,
+        position: Position<'_>,
+        control: &Control,
+    ) -> Result<GameGraph, SolveError> {
         if let Some(v) = position.violation() {
             return Err(SolveError::NotAState(v));
         }
@@ -142,12 +153,7 @@ impl GameGraph {
         let max_positions = usize::try_from(budget / 8 * 5 / BYTES_PER_POSITION).unwrap_or(usize::MAX);
         let max_moves = usize::try_from(budget / 8 * 3 / BYTES_PER_MOVE).unwrap_or(usize::MAX);
         let limits = Limits { max_positions, max_moves };
-        let game = Watched {
-            game: ArrowsGame { graph: position.graph, variant: position.variant, play: position.play },
-            control,
-            expanded: Cell::new(0),
-            cancelled: Cell::new(false),
-        };
+        let game = Watched { game, control, expanded: Cell::new(0), cancelled: Cell::new(false) };
         let explored = explore(&game, [Node::State(position.state.clone())], limits)
             .map_err(|_| SolveError::OutOfBudget { engine: Engine::Explicit, entries: max_positions as u64, budget })?;
         if game.cancelled.get() {

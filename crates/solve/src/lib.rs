@@ -16,6 +16,7 @@ pub mod error;
 pub mod explain;
 pub mod explicit;
 pub mod isomorphism;
+pub mod literal;
 pub mod remoteness;
 pub mod report;
 pub mod session;

@@ -87,6 +87,12 @@ pub struct Report {
     /// The Grundy value under the chosen play (the misère Grundy value
     /// under misère play); `null` when the player to move completes a cell.
     pub grundy: Option<u32>,
+    /// The literal nimber, when asked for ([`crate::literal`]): the nimber
+    /// of the Game of Cycles as existing solvers count it (completing a
+    /// cell is a move to a terminal position). Same winner as `grundy`,
+    /// but it does not add over components.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub literal_nimber: Option<u32>,
     /// `first` or `second`: who wins with perfect play.
     pub winner: &'static str,
     /// The position's remoteness, when `--moves` asked for it and the
@@ -149,6 +155,7 @@ impl Report {
             state: position.state.display(graph).to_string(),
             completed_cell,
             grundy: analysis.grundy,
+            literal_nimber: None,
             winner: if analysis.first_player_wins() { "first" } else { "second" },
             remoteness: None,
             move_count: analysis.move_count,

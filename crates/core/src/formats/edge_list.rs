@@ -2,7 +2,10 @@
 //!
 //! Edges are separated by commas, semicolons or white space, and spaces may
 //! stand around the `-` of an edge: `0-1 1-2`, `0 - 1 , 1 - 2` and
-//! `0-1;1-2` are the same graph.
+//! `0-1;1-2` are the same graph. An edge may also be its two vertices
+//! separated by spaces, as networkx writes edge lists (`0 1`), when a
+//! comma, a semicolon or a line break ends it: `0 1, 1 2` and the lines
+//! `0 1` and `1 2` are the same graph again.
 
 use super::error::{Format, Found, ParseError, ParseProblem};
 use super::finish;
@@ -26,15 +29,25 @@ pub(crate) fn read(text: &str, budget: Option<Budget>) -> Result<Graph, GraphErr
             break;
         }
         let u = s.vertex()?;
-        s.skip(char::is_whitespace);
-        if s.peek() != Some('-') {
-            let found = s.peek().into();
-            return Err(s.error(ParseProblem::ExpectedDash { found }).into());
+        s.skip(is_space);
+        let spaced = s.peek().is_some_and(|c| c.is_ascii_digit());
+        if !spaced {
+            s.skip(char::is_whitespace);
+            if s.peek() != Some('-') {
+                let found = s.peek().into();
+                return Err(s.error(ParseProblem::ExpectedDash { found }).into());
+            }
+            s.next();
+            s.skip(char::is_whitespace);
         }
-        s.next();
-        s.skip(char::is_whitespace);
         let v = s.vertex()?;
-        if let Some(c) = s.peek().filter(|&c| !is_separator(c)) {
+        if spaced {
+            // `U V`: a comma, a semicolon, a line break or the end must follow.
+            s.skip(is_space);
+            if let Some(c) = s.peek().filter(|&c| !matches!(c, ',' | ';' | '\n' | '\r')) {
+                return Err(s.error(ParseProblem::ExpectedSeparator { found: Found::Char(c) }).into());
+            }
+        } else if let Some(c) = s.peek().filter(|&c| !is_separator(c)) {
             return Err(s.error(ParseProblem::ExpectedSeparator { found: Found::Char(c) }).into());
         }
         count += 1;
@@ -49,6 +62,11 @@ pub(crate) fn read(text: &str, budget: Option<Budget>) -> Result<Graph, GraphErr
         return Err(GraphError::too_large(size));
     }
     finish(vertices as usize, &edges, budget)
+}
+
+/// White space within a line.
+fn is_space(c: char) -> bool {
+    c.is_whitespace() && c != '\n' && c != '\r'
 }
 
 fn is_separator(c: char) -> bool {
@@ -116,6 +134,9 @@ mod tests {
         for text in ["0-1,1-2", " 0 - 1 , 1 - 2 ", "0-1 1-2", "0-1;1-2;", "\t0 -1,,1- 2\n"] {
             assert_eq!(read(text, None).unwrap().edge_list(), "0-1,1-2", "{text:?}");
         }
+        for text in ["0 1, 1 2", "0 1\n1 2\n", "0 1;1 2", " 0  1 ,1 2", "0 1\r\n1-2"] {
+            assert_eq!(read(text, None).unwrap().edge_list(), "0-1,1-2", "{text:?}");
+        }
         assert!(read("", None).unwrap().is_empty());
         assert!(read(" , ", None).unwrap().is_empty());
     }
@@ -123,7 +144,9 @@ mod tests {
     #[test]
     fn problems_have_columns() {
         assert_eq!(problem("0-1,1-x"), (7, ParseProblem::ExpectedVertex { found: Found::Char('x') }));
-        assert_eq!(problem("0 1"), (3, ParseProblem::ExpectedDash { found: Found::Char('1') }));
+        assert_eq!(problem("0 x"), (3, ParseProblem::ExpectedDash { found: Found::Char('x') }));
+        // Two vertices separated by spaces end at a comma, a semicolon or a line break.
+        assert_eq!(problem("0 1 2 3"), (5, ParseProblem::ExpectedSeparator { found: Found::Char('2') }));
         assert_eq!(problem("0-1-2"), (4, ParseProblem::ExpectedSeparator { found: Found::Char('-') }));
         assert_eq!(problem("0-"), (3, ParseProblem::ExpectedVertex { found: Found::End }));
         assert_eq!(problem("-1-2"), (1, ParseProblem::ExpectedVertex { found: Found::Char('-') }));

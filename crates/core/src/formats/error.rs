@@ -70,8 +70,11 @@ pub enum ParseProblem {
         /// What was there.
         found: Found,
     },
-    /// An edge list needs a separator (`,`, `;` or a space) after an edge.
-    #[error("expected ',', ';' or a space after an edge, found {found}")]
+    /// An edge list needs a separator after an edge: `,`, `;` or a space
+    /// after `U-V`; `,`, `;` or a line break after `U V`.
+    #[error(
+        "expected ',', ';' or a space after an edge (',', ';' or a line break after one written U V), found {found}"
+    )]
     ExpectedSeparator {
         /// What was there.
         found: Found,

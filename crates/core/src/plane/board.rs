@@ -2,6 +2,7 @@
 
 use super::cell::{Cell, Step};
 use super::cells::PlaneError;
+use super::cycle::{CycleProblem, one_cycle};
 use crate::graph::{EdgeId, Graph, Vertex};
 use std::collections::HashMap;
 use std::fmt;
@@ -30,7 +31,11 @@ use std::fmt;
 /// the edge `(U, V)`, so positive is forward). Then a line `CYCLES` and one
 /// cell per line to the end of the text, as signed edge indices walked
 /// around the cell: `+i` walks edge `i` along its positive orientation,
-/// `-i` against it (`-0` is edge 0 reversed). Tokens on a line are
+/// `-i` against it (`-0` is edge 0 reversed). A cell is read as the set of
+/// its signed edges, in any order (published boards list `+5 +6 +7 +14 +8`
+/// for the walk 5, 6, 7, 8, 14), and put in walk order; an edge given both
+/// ways (a tree inside the face) is left out, and what is left must go once
+/// around one cycle (see [`one_cycle`]). Tokens on a line are
 /// separated by whitespace, and whitespace at either end of a line is
 /// ignored; `\r\n` line ends and blank lines at the very end are
 /// accepted; nothing else is.
@@ -102,7 +107,7 @@ pub enum BoardErrorKind {
         expected: usize,
     },
     /// An edge names a vertex outside `0..V`.
-    #[error("vertex {vertex} is out of range: line 2 says {vertex_count} vertices (0..{vertex_count})")]
+    #[error("vertex {vertex} is out of range: line 2 says {vertex_count} vertices, {}", crate::numbered(*vertex_count))]
     VertexOutOfRange {
         /// The vertex.
         vertex: Vertex,
@@ -126,7 +131,7 @@ pub enum BoardErrorKind {
         first_line: usize,
     },
     /// A vertex below `V` has no edge.
-    #[error("vertex {vertex} has no edge; every vertex 0..V must be on an edge")]
+    #[error("vertex {vertex} has no edge; every vertex from 0 to V-1 must be on an edge")]
     IsolatedVertex {
         /// The vertex.
         vertex: Vertex,
@@ -141,12 +146,20 @@ pub enum BoardErrorKind {
     #[error("an empty line among the cells; write one cell per line, with no blank line before the last")]
     EmptyCell,
     /// A signed index names an edge past the last.
-    #[error("edge {index} is out of range: the board has {edge_count} edges (0..{edge_count})")]
+    #[error("edge {index} is out of range: the board has {edge_count} edges, {}", crate::numbered(*edge_count))]
     EdgeOutOfRange {
         /// The index.
         index: usize,
         /// `E`.
         edge_count: usize,
+    },
+    /// A cell's signed edges do not go once around one cycle.
+    #[error("the cell {text:?} does not go once around one cycle: {problem}")]
+    NotOneCycle {
+        /// The cell's line.
+        text: String,
+        /// What is wrong.
+        problem: CycleProblem,
     },
     /// The cells fail a check of [`Graph::with_cells`].
     #[error(transparent)]
@@ -236,7 +249,7 @@ impl Board {
         let edges = read_edges(&mut lines, vertices, edge_count)?;
         expect_section(&mut lines, "CYCLES")?;
         let graph = Graph::build(vertices, &edges);
-        let (cells, cell_lines) = read_cells(&mut lines, edge_count)?;
+        let (cells, cell_lines) = read_cells(&mut lines, &graph)?;
         let graph = graph.with_cells(cells).map_err(|e| at(cell_lines[e.cell()], BoardErrorKind::Cell(e)))?;
         Ok(Board { name, graph })
     }
@@ -320,14 +333,22 @@ fn read_edges(lines: &mut Lines, vertices: usize, expected: usize) -> Result<Vec
 }
 
 /// The cells to the end of the text, with the line of each.
-fn read_cells(lines: &mut Lines, edge_count: usize) -> Result<(Vec<Cell>, Vec<usize>), BoardError> {
+fn read_cells(lines: &mut Lines, graph: &Graph) -> Result<(Vec<Cell>, Vec<usize>), BoardError> {
     let (mut cells, mut cell_lines) = (Vec::new(), Vec::new());
     while let (line, Some(text)) = lines.take() {
         if text.trim().is_empty() {
             return Err(at(line, BoardErrorKind::EmptyCell));
         }
-        let steps = text.split_whitespace().map(|t| signed(t, edge_count).map_err(|k| at(line, k)));
-        cells.push(Cell::new(steps.collect::<Result<Vec<Step>, BoardError>>()?));
+        let steps = text.split_whitespace().map(|t| signed(t, graph.edge_count()).map_err(|k| at(line, k)));
+        let steps = steps.collect::<Result<Vec<Step>, BoardError>>()?;
+        // Fewer than 3 steps: the check of `with_cells` names it with the cell's number.
+        let walk = if steps.len() < 3 {
+            steps
+        } else {
+            one_cycle(graph, &steps)
+                .map_err(|problem| at(line, BoardErrorKind::NotOneCycle { text: text.trim().to_string(), problem }))?
+        };
+        cells.push(Cell::new(walk));
         cell_lines.push(line);
     }
     Ok((cells, cell_lines))

@@ -24,7 +24,7 @@ are not checked.";
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum PlaneError {
     /// A step names an edge the graph does not have.
-    #[error("cell {cell} uses edge {edge}, but the graph has only {edge_count} edges (0..{edge_count})")]
+    #[error("cell {cell} uses edge {edge}, but the graph has only {edge_count} edges, {}", crate::numbered(*edge_count))]
     NoSuchEdge {
         /// The cell.
         cell: CellId,

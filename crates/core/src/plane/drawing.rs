@@ -74,7 +74,7 @@ pub enum DrawingError {
     },
     /// A position names a vertex the graph does not have.
     #[error(
-        "a position is given for vertex {vertex}, but the graph has only {vertex_count} vertices (0..{vertex_count})"
+        "a position is given for vertex {vertex}, but the graph has only {vertex_count} vertices, {}", crate::numbered(*vertex_count)
     )]
     UnknownVertex {
         /// The vertex named.

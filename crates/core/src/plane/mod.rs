@@ -27,6 +27,7 @@
 mod board;
 mod cell;
 mod cells;
+mod cycle;
 mod drawing;
 mod faces;
 pub mod families;
@@ -36,6 +37,7 @@ mod walks;
 pub use board::{Board, BoardError, BoardErrorKind};
 pub use cell::{Cell, CellMask, CellStatus, Orientation, Step};
 pub use cells::{CELL_CHECKS, CellId, Cells, PlaneError, validate_cells};
+pub use cycle::{CycleProblem, one_cycle};
 pub use drawing::{Drawing, DrawingError, EdgeRef, MAX_COORDINATE, MIN_COORDINATE, Point};
 pub use families::{Embedded, PlaneFamily};
 pub use walks::{WalkError, format_cell_walks, parse_cell_walks};

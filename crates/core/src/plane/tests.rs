@@ -87,9 +87,10 @@ fn vertex_walks_round_trip_and_name_each_problem() {
     assert!(matches!(err("0-1-x"), WalkError::Syntax { cell: 0, token, .. } if token == "x"));
     assert!(matches!(err("0-1-2;0-2"), WalkError::TooShort { cell: 1, vertices: 2, .. }));
     assert!(matches!(err("0-1-2;1-2-3-4"), WalkError::NoEdge { cell: 1, u: 3, v: 4, .. }));
-    assert!(matches!(err("0-1-0-2"), WalkError::RepeatedEdge { cell: 0, u: 1, v: 0, .. }));
+    assert!(matches!(err("0-1-0-2"), WalkError::NotOneCycle { cell: 0, problem: CycleProblem::NoCycle, .. }));
+    assert!(matches!(err("0-1-2-0-1-2"), WalkError::RepeatedEdge { cell: 0, u: 0, v: 1, .. }));
     assert!(matches!(err("0-1-2;2-1-0"), WalkError::Cells(PlaneError::DuplicateCell { first: 0, second: 1 })));
-    for t in ["0-1-x", "0-1", "1-2-3-4", "0-1-0-2", "0-1-2;2-1-0"] {
+    for t in ["0-1-x", "0-1", "1-2-3-4", "0-1-0-2", "0-1-2-0-1-2", "0-1-2;2-1-0"] {
         let m = err(t).to_string();
         assert!(m.starts_with("cell") && !m.contains('\n'), "{m}");
     }

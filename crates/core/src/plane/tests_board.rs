@@ -49,6 +49,52 @@ fn boards_round_trip() {
     assert_eq!(board.graph(), &tree.with_cells(Vec::new()).unwrap());
 }
 
+/// Existing solvers read a cell as the set of its signed edges: one of
+/// their published boards lists a cell as `+5 +6 +7 +14 +8`, whose walk is
+/// 5, 6, 7, 8, 14. Every order of every cell of every family's board reads
+/// as the board itself.
+#[test]
+fn the_edges_of_a_cell_may_come_in_any_order() {
+    for member in
+        [families::k4(), families::wheel(5).unwrap(), families::grid(3, 4).unwrap(), families::prism(5).unwrap()]
+    {
+        let board = Board::new("b", member.graph.clone());
+        let text = board.to_text();
+        let (head, cells) = text.split_once("CYCLES\n").unwrap();
+        for turn in 1..4 {
+            let shuffled: Vec<String> = cells
+                .lines()
+                .map(|line| {
+                    let mut steps: Vec<&str> = line.split_whitespace().collect();
+                    // A rotation and a swap: no longer a walk in order.
+                    let by = turn % steps.len();
+                    steps.rotate_left(by);
+                    steps.swap(0, 1);
+                    steps.join(" ")
+                })
+                .collect();
+            let again = format!("{head}CYCLES\n{}\n", shuffled.join("\n"));
+            let read = Board::parse(&again).unwrap_or_else(|e| panic!("{again}\n{e}"));
+            assert_eq!(read.graph().cell_list().len(), member.graph.cell_list().len());
+            for (a, b) in read.graph().cell_list().iter().zip(member.graph.cell_list()) {
+                assert_eq!(a.edge_set(), b.edge_set());
+                // The same way round: the first step keeps its sign.
+                let first = a.steps()[0];
+                assert!(b.steps().contains(&first), "{a} {b}");
+            }
+        }
+    }
+}
+
+/// A dangling edge inside a face (its boundary walks it there and back)
+/// is not part of the cell, as for `--cells` walks and `--positions`.
+#[test]
+fn an_edge_given_both_ways_is_left_out_of_its_cell() {
+    let text = "square with a tail\n5 6\nEDGES\n0 1\n1 2\n2 0\n2 3\n3 0\n0 4\nCYCLES\n+0 +5 -5 +1 +2\n-2 +3 +4\n";
+    let board = Board::parse(text).unwrap();
+    assert_eq!(format_cell_walks(board.graph()), "0-1-2;0-2-3");
+}
+
 #[test]
 fn windows_line_ends_and_final_blank_lines_are_accepted() {
     let crlf = K4_BOARD.replace('\n', "\r\n") + "\r\n\r\n  \n";
@@ -128,9 +174,19 @@ fn each_cell_error_names_its_line() {
     assert_eq!(fails(&edited(&[(12, Some("")), (14, Some("+5 +2 -4"))])), (12, BoardErrorKind::EmptyCell));
     assert_eq!(fails(&edited(&[(14, Some("END"))])), (14, BoardErrorKind::SignedIndex { token: "END".into() }));
     let cell = |line: usize, text: &str| fails(&edited(&[(line, Some(text))]));
-    assert!(matches!(cell(12, "+3 +4 -1"), (12, BoardErrorKind::Cell(PlaneError::NotClosed { cell: 1, .. }))));
-    assert!(matches!(cell(13, "+5 -5 +2"), (13, BoardErrorKind::Cell(PlaneError::RepeatedEdge { cell: 2, edge: 5 }))));
+    let not_one = |kind: BoardErrorKind| match kind {
+        BoardErrorKind::NotOneCycle { problem, .. } => problem,
+        k => panic!("{k:?}"),
+    };
+    let (line, kind) = cell(12, "+3 +4 -1");
+    assert_eq!((line, not_one(kind)), (12, CycleProblem::Unbalanced { vertex: 0, into: 0, out: 2 }));
+    let (line, kind) = cell(13, "+5 -5 +2");
+    assert_eq!((line, not_one(kind)), (13, CycleProblem::Unbalanced { vertex: 1, into: 0, out: 1 }));
+    let (line, kind) = cell(13, "+5 +5 +2");
+    assert_eq!((line, not_one(kind)), (13, CycleProblem::Repeated { edge: 5, times: 2, same_way: true }));
     assert!(matches!(cell(13, "+0 -0"), (13, BoardErrorKind::Cell(PlaneError::RepeatedEdge { cell: 2, edge: 0 }))));
+    let (line, kind) = cell(13, "+0 -0 +1");
+    assert_eq!((line, not_one(kind)), (13, CycleProblem::Unbalanced { vertex: 2, into: 0, out: 1 }));
     assert!(matches!(cell(13, "+0 +1"), (13, BoardErrorKind::Cell(PlaneError::TooShort { cell: 2, edges: 2 }))));
     assert!(matches!(
         cell(12, "-1 -2 -0"),

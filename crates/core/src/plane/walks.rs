@@ -2,6 +2,7 @@
 
 use super::cell::{Cell, Step};
 use super::cells::{CellId, PlaneError, validate_cells};
+use super::cycle::{CycleProblem, one_cycle};
 use crate::graph::{Graph, Vertex};
 
 /// Why a text of vertex walks does not give the cells of a graph.
@@ -43,8 +44,11 @@ pub enum WalkError {
         /// The other end.
         v: Vertex,
     },
-    /// A walk uses an edge twice.
-    #[error("cell {cell} ({text:?}) walks the edge {u}-{v} twice; a cell uses each edge at most once")]
+    /// A walk uses an edge twice the same way, or three times.
+    #[error(
+        "cell {cell} ({text:?}) walks the edge {u}-{v} twice the same way; a cell goes once around a cycle \
+         (an edge walked there and back, a tree inside the face, is left out)"
+    )]
     RepeatedEdge {
         /// The cell.
         cell: CellId,
@@ -54,6 +58,16 @@ pub enum WalkError {
         u: Vertex,
         /// The other end.
         v: Vertex,
+    },
+    /// The walk, without its edges walked there and back, is not one cycle.
+    #[error("cell {cell} ({text:?}) does not go once around one cycle: {problem}")]
+    NotOneCycle {
+        /// The cell.
+        cell: CellId,
+        /// The cell's text.
+        text: String,
+        /// What is wrong.
+        problem: CycleProblem,
     },
     /// The cells are fine one by one but not together.
     #[error(transparent)]
@@ -65,9 +79,11 @@ pub enum WalkError {
 /// last vertex joins the first (writing the first vertex again at the end
 /// is allowed: `0-1-2-0` is `0-1-2`). Whitespace around numbers is ignored.
 ///
-/// Each cell is checked to be a closed walk along edges of `graph` with
-/// at least 3 edges and no repeated edge, and the list as a whole as
-/// [`Graph::with_cells`] does.
+/// Each walk must be a closed walk along edges of `graph`. Its cell is the
+/// cycle around it: edges walked there and back (a tree drawn inside the
+/// face, as the face's boundary walk goes around it) are left out, as
+/// [`one_cycle`] does for every reader of cells, and what is left must be
+/// one cycle. The list as a whole is checked as [`Graph::with_cells`] does.
 pub fn parse_cell_walks(graph: &Graph, text: &str) -> Result<Vec<Cell>, WalkError> {
     let cells = text
         .split([';', '\n'])
@@ -108,10 +124,14 @@ fn parse_walk(graph: &Graph, cell: CellId, text: &str) -> Result<Cell, WalkError
     for (k, &u) in vertices.iter().enumerate() {
         let v = vertices[(k + 1) % vertices.len()];
         let e = graph.edge_between(u, v).ok_or_else(|| WalkError::NoEdge { cell, text: text.to_string(), u, v })?;
-        if steps.iter().any(|s| s.edge == e) {
-            return Err(WalkError::RepeatedEdge { cell, text: text.to_string(), u, v });
-        }
         steps.push(Step::new(e, graph.ends(e).0 == u));
     }
-    Ok(Cell::new(steps))
+    match one_cycle(graph, &steps) {
+        Ok(walk) => Ok(Cell::new(walk)),
+        Err(CycleProblem::Repeated { edge, .. }) => {
+            let (u, v) = graph.ends(edge);
+            Err(WalkError::RepeatedEdge { cell, text: text.to_string(), u, v })
+        }
+        Err(problem) => Err(WalkError::NotOneCycle { cell, text: text.to_string(), problem }),
+    }
 }

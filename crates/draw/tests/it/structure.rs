@@ -316,3 +316,24 @@ fn inputs_that_do_not_fit_the_graph_are_refused_with_what_is_wrong() {
         );
     }
 }
+
+/// Labels take the place of vertex numbers in the discs (SVG and TikZ),
+/// escaped, each disc wide enough for the widest; `data-vertex` keeps the
+/// number; a label list of the wrong length is refused.
+#[test]
+fn labels_name_the_vertices() {
+    let graph = arrows_core::Graph::from_edges(&[(0, 1), (1, 2)]).unwrap();
+    let state = arrows_core::Decoration::empty(2);
+    let labels = vec!["hub".to_string(), "a<b".to_string(), "x_1".to_string()];
+    let picture = arrows_draw::Picture::new(graph.clone(), state.clone()).with_labels(labels);
+    let svg = picture.svg().unwrap();
+    assert!(svg.contains(">hub</text>") && svg.contains(">a&lt;b</text>"), "{svg}");
+    assert!(svg.contains("data-vertex=\"0\""));
+    let plain = arrows_draw::Picture::new(graph.clone(), state.clone()).svg().unwrap();
+    let radius = |s: &str| s.split(" r=\"").nth(1).unwrap().split('"').next().unwrap().parse::<f64>().unwrap();
+    assert!(radius(&svg) > radius(&plain), "three-letter labels get wider discs");
+    let tikz = picture.tikz().unwrap();
+    assert!(tikz.contains("{x\\_1}"), "{tikz}");
+    let wrong = arrows_draw::Picture::new(graph, state).with_labels(vec!["a".into()]);
+    assert!(matches!(wrong.svg(), Err(arrows_draw::DrawError::LabelCount { labels: 1, vertices: 3 })));
+}

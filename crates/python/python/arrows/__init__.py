@@ -21,7 +21,9 @@ What is here:
 
 * :func:`analyze` (an :class:`Analysis`): the Grundy value, the winner, the
   winning moves, every move's value, the decomposition, ``to_dict()`` equal
-  to the command line's ``--json``;
+  to the command line's ``--json``, and its picture (``svg()``, ``tikz()``;
+  a notebook shows it);
+* :func:`draw`: the picture of a position, SVG, TikZ or text;
 * the families, as networkx graphs: :func:`spider`, :func:`path`,
   :func:`cycle`, :func:`star`, :func:`broom`, :func:`caterpillar`,
   :func:`wheel`, :func:`fan`, :func:`theta`, :func:`grid`, :func:`ladder`,
@@ -40,7 +42,7 @@ release the interpreter, so other threads run meanwhile.
 """
 
 from . import loopy
-from ._analysis import Analysis, Component, MoveValue, analyze
+from ._analysis import Analysis, Component, MoveValue, analyze, draw
 from ._arrows import __version__
 from ._tables import CheckReport, check, check_list, table
 from ._trim import Trimming, trim
@@ -73,6 +75,7 @@ __all__ = [
     "check",
     "check_list",
     "cycle",
+    "draw",
     "fan",
     "grid",
     "k4",

@@ -159,13 +159,53 @@ class Analysis:
         Python values; vertices are numbered as in ``labels``."""
         return json.loads(self._report.json())
 
+    def svg(self, title: bool = True) -> str:
+        """The position as an SVG document, as ``--draw svg`` draws it: its
+        arrows, the components of its unmarked edges in colours, the winning
+        moves dashed, and a title line (``title=False`` leaves it out, for a
+        figure with a caption). Vertices carry your labels."""
+        return self._report.draw("svg", title, self._label_texts())
+
+    def tikz(self, title: bool = True) -> str:
+        """The position as a LaTeX document holding one TikZ picture, as
+        ``--draw tikz`` writes it (class ``standalone``: Debian's
+        texlive-latex-extra has it); the picture alone lies between the
+        document's two marker comments."""
+        return self._report.draw("tikz", title, self._label_texts())
+
+    def text(self) -> str:
+        """The position as text, as ``--draw text`` prints it: a spider one
+        line per leg (vertices by number, as in ``to_dict()``)."""
+        return self._report.draw("text", True, None)
+
+    def _repr_svg_(self) -> Optional[str]:
+        """The drawing a notebook shows; ``None`` (the text ``repr``) for a graph too large to draw."""
+        try:
+            return self.svg()
+        except (ValueError, MemoryError):
+            return None
+
+    def _label_texts(self) -> Optional[List[str]]:
+        labels = self._input.labels
+        return None if labels is None else [str(label) for label in labels]
+
     def __repr__(self) -> str:
-        value = "none (a cell to complete)" if self.grundy is None else str(self.grundy)
+        value = "none (the player to move completes a cell and wins)" if self.grundy is None else str(self.grundy)
         name = self.graph
         if self._input.labels is not None or len(name) > 40:
             # An edge list in the library's numbering says little of a graph with labels.
             name = f"a graph of {self._report.vertices} vertices and {self._report.edges} edges"
-        return f"<Analysis of {name}: grundy {value}, {self.winner} player wins>"
+        rules = _RULES.get(self.variant, self.variant)
+        play = "misère play" if self.play == "misere" else "normal play"
+        return f"<Analysis of {name}, {rules}, {play}: grundy {value}, {self.winner} player wins>"
+
+
+#: The rule sets in words, as the command line's reports name them.
+_RULES = {
+    "trimmed": "the Trimmed Game of Arrows",
+    "untrimmed": "the Game of Arrows",
+    "cycles": "the Game of Cycles",
+}
 
 
 def analyze(
@@ -245,3 +285,35 @@ def analyze(
         p.graph, variant, state_pairs(p, state), play, engine, bool(moves), bool(explain), max_memory
     )
     return Analysis(report, p)
+
+
+def draw(
+    graph: Any,
+    state: Any = None,
+    variant: str = "trimmed",
+    play: str = "normal",
+    format: str = "svg",
+    title: bool = True,
+    engine: Optional[str] = None,
+    max_memory: Any = None,
+    *,
+    cells: Optional[Iterable[Sequence[Hashable]]] = None,
+    positions: Any = None,
+    outer: Any = None,
+) -> str:
+    """The picture of a position, as ``arrows ... --draw FORMAT`` draws it:
+    ``format`` is ``"svg"``, ``"tikz"`` (a standalone LaTeX document) or
+    ``"text"``. The position is analyzed first (the winning moves are
+    drawn); the parameters are those of :func:`analyze`. ``title=False``
+    leaves the title line out.
+
+    >>> svg = arrows.draw(arrows.spider(2, 3, 4), state=[(0, 1)])
+    >>> svg.startswith("<svg")
+    True
+    """
+    a = analyze(
+        graph, variant, state, play, engine, max_memory=max_memory, cells=cells, positions=positions, outer=outer
+    )
+    if format == "text":
+        return a.text()
+    return a._report.draw(format, title, a._label_texts())

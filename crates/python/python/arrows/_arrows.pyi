@@ -1,6 +1,6 @@
 """Type stubs of the native module arrows._arrows (see the Rust crate's documentation)."""
 
-from typing import Any, List, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 __version__: str
 
@@ -64,6 +64,7 @@ class Report:
     def play(self) -> str: ...
     @property
     def time_ms(self) -> float: ...
+    def draw(self, format: str = "svg", title: bool = True, labels: Optional[Sequence[str]] = None) -> str: ...
 
 def describe(text: str, max_memory: MaxMemory = None) -> Graph: ...
 def from_edges(
@@ -90,15 +91,11 @@ def study(
 def trim(graph: Graph) -> Tuple[List[int], List[Tuple[int, int]], List[int]]: ...
 def table(
     family: str,
-    legs: Optional[Sequence[Span]] = None,
-    k: Optional[int] = None,
-    edges: Optional[Span] = None,
-    leaves: Optional[Span] = None,
-    spine: Optional[Span] = None,
-    handle: Optional[Span] = None,
-    bristles: Optional[Span] = None,
+    ranges: Dict[str, Any],
     graphs: Optional[Sequence[Graph]] = None,
     variant: str = "trimmed",
+    play: str = "normal",
+    engine: Optional[str] = None,
     threads: Optional[int] = None,
     max_memory: MaxMemory = None,
 ) -> Tuple[List[str], bool, List[Tuple[Union[List[int], str], int]]]: ...

@@ -352,6 +352,17 @@ def _cell(face: List[Tuple[Hashable, Hashable]], p: Prepared) -> List[int]:
     return [p.vertex(u, "embedding") for u in walk]
 
 
+def _pairs_advice(p: Prepared, state: str, problem: str) -> str:
+    edges = p.graph.edges
+    example = f"[({p.label(edges[0][0])!r}, {p.label(edges[0][1])!r})]" if edges else "[(u, v)]"
+    problem = problem.removeprefix("state: ")
+    return (
+        f"state: {problem}; {state!r} is arrow notation, which names vertices by number, and this graph's "
+        f"vertices are labels such as {p.label(0)!r}: give the arrows as (tail, head) pairs of labels, "
+        f"e.g. state={example}"
+    )
+
+
 def state_pairs(p: Prepared, state: Any) -> Any:
     """The starting state for the library: ``None``, arrow text, or ``(tail, head)`` vertex numbers."""
     if state is None:
@@ -359,7 +370,12 @@ def state_pairs(p: Prepared, state: Any) -> Any:
     if isinstance(state, str):
         if p.index is None:
             return state
-        pairs = _arrows.parse_arrows(state)
+        # Arrow notation names vertices by number; a graph with labels needs pairs of its labels.
+        try:
+            pairs = _arrows.parse_arrows(state)
+            return [(p.vertex(t, "state"), p.vertex(h, "state")) for t, h in pairs]
+        except ValueError as e:
+            raise ValueError(_pairs_advice(p, state, str(e))) from None
     else:
         try:
             pairs = [tuple(a) for a in state]

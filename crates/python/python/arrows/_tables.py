@@ -41,18 +41,28 @@ def table(
     spine: Optional[Span] = None,
     handle: Optional[Span] = None,
     bristles: Optional[Span] = None,
+    spokes: Optional[Span] = None,
+    vertices: Optional[Span] = None,
+    paths: Union[Span, List[Span], None] = None,
+    m: Optional[Span] = None,
+    n: Optional[Span] = None,
+    rungs: Optional[Span] = None,
+    sides: Optional[Span] = None,
     graphs: Optional[Iterable[Any]] = None,
     variant: str = "trimmed",
+    play: str = "normal",
+    engine: Optional[str] = None,
     threads: Optional[int] = None,
     max_memory: Any = None,
     frame: Optional[bool] = None,
 ) -> Any:
     """The Grundy value of the empty state of every graph of a family, as
-    ``arrows table FAMILY`` computes it (the canonical engine, in parallel,
-    one shared memo).
+    ``arrows table FAMILY`` computes it (in parallel, one shared memo; the
+    canonical engine where it computes the game, brute force otherwise).
 
     Families and their ranges (each a number, a ``range``, or text ``"0..40"``
-    with both ends included):
+    with both ends included), the keyword arguments named as the command
+    line's flags:
 
     * ``"spider"``: ``legs=`` one range for every leg (``k`` legs, 3 by
       default) or a list of ranges, one per leg; one row per spider, legs in
@@ -61,36 +71,55 @@ def table(
     * ``"caterpillar"``: ``spine=`` and ``leaves=`` (at each spine vertex);
     * ``"broom"``: ``handle=`` and ``bristles=``;
     * ``"trees"``: ``edges=`` (every free tree);
-    * ``"graphs"``: ``graphs=[...]``, anything :func:`arrows.analyze` takes.
+    * ``"graphs"``: ``graphs=[...]``, anything :func:`arrows.analyze` takes;
+    * the plane families, with their cells for ``variant="cycles"``:
+      ``"wheel"`` (``spokes=``), ``"fan"`` (``vertices=``), ``"theta"``
+      (``paths=``, one range or three; rows A <= B <= C), ``"grid"`` (``m=``
+      and ``n=``; rows m <= n), ``"ladder"`` (``rungs=``), ``"prism"``
+      (``sides=``).
+
+    ``variant`` is ``"trimmed"``, ``"untrimmed"`` or ``"cycles"``; ``play``
+    ``"normal"`` or ``"misere"`` (computed by brute force unless ``engine``
+    says otherwise, as ``arrows table --misere``).
 
     Returns a pandas ``DataFrame`` when pandas is installed (``frame=None``)
     or asked for (``frame=True``), else a list of dicts: one per graph, its
     key columns (``a``, ``b``, ``c`` for spiders, ``n`` for paths, ...,
-    ``graph6`` for trees and graphs) and ``grundy``.
+    ``spokes`` for wheels, ``graph6`` for trees and graphs) and ``grundy``.
 
     >>> arrows.table("path", edges=range(1, 6), frame=False)[:2]
     [{'n': 1, 'grundy': 1}, {'n': 2, 'grundy': 0}]
+    >>> arrows.table("wheel", spokes=range(3, 6), variant="cycles", frame=False)[0]
+    {'spokes': 3, 'grundy': 0}
     """
-    if legs is not None:
-        many = isinstance(legs, (list, tuple))
-        legs = [_span(x, f"legs[{i}]") for i, x in enumerate(legs)] if many else [_span(legs, "legs")]
+
+    def several(x: Any, name: str) -> Any:
+        if x is None:
+            return None
+        if isinstance(x, (list, tuple)):
+            return [_span(y, f"{name}[{i}]") for i, y in enumerate(x)]
+        return [_span(x, name)]
+
     natives = None
     if graphs is not None:
         natives = [prepare(g, max_memory=max_memory).graph for g in graphs]
-    columns, is_list, rows = _arrows.table(
-        family,
-        legs,
-        k,
-        _span(edges, "edges"),
-        _span(leaves, "leaves"),
-        _span(spine, "spine"),
-        _span(handle, "handle"),
-        _span(bristles, "bristles"),
-        natives,
-        variant,
-        threads,
-        max_memory,
-    )
+    ranges = {
+        "legs": several(legs, "legs"),
+        "k": k,
+        "edges": _span(edges, "edges"),
+        "leaves": _span(leaves, "leaves"),
+        "spine": _span(spine, "spine"),
+        "handle": _span(handle, "handle"),
+        "bristles": _span(bristles, "bristles"),
+        "spokes": _span(spokes, "spokes"),
+        "vertices": _span(vertices, "vertices"),
+        "paths": several(paths, "paths"),
+        "m": _span(m, "m"),
+        "n": _span(n, "n"),
+        "rungs": _span(rungs, "rungs"),
+        "sides": _span(sides, "sides"),
+    }
+    columns, is_list, rows = _arrows.table(family, ranges, natives, variant, play, engine, threads, max_memory)
     records: List[Dict[str, Any]] = []
     for key, grundy in rows:
         if isinstance(key, str):

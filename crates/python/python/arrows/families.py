@@ -17,6 +17,23 @@ say what it is:
 
 networkx is a dependency of this package, so every function returns a
 networkx graph.
+
+**Sizes follow the paper and the command line, not networkx.** Two families
+differ from networkx's functions of the same name: ``arrows.path(n)`` has
+``n`` edges (the paper's ``P_n``; ``n + 1`` vertices), while
+``nx.path_graph(n)`` has ``n`` vertices; ``arrows.wheel(n)`` has ``n``
+spokes (``n + 1`` vertices, ``n`` cells), while ``nx.wheel_graph(n)`` has
+``n`` vertices (``n - 1`` spokes). So ``arrows.path(n)`` is
+``nx.path_graph(n + 1)`` and ``arrows.wheel(n)`` is ``nx.wheel_graph(n + 1)``.
+The reason: one family member has one name everywhere, and the spider paper
+counts a path by its edges and the Game of Cycles literature a wheel by its
+spokes, as ``arrows path 6``, ``arrows wheel 6``, ``arrows table wheel
+--spokes``, the explorer and the committed tables do. The others agree with
+networkx: ``cycle(n)`` is ``nx.cycle_graph(n)``, ``star(k)`` is
+``nx.star_graph(k)``, ``grid(m, n)`` is ``nx.grid_2d_graph(m, n)``,
+``ladder(n)`` is ``nx.ladder_graph(n)``, ``prism(n)`` is
+``nx.circular_ladder_graph(n)`` and ``k4()`` is ``nx.complete_graph(4)``, up
+to the numbering of the vertices.
 """
 
 from __future__ import annotations
@@ -72,7 +89,10 @@ def spider(*legs: int) -> Any:
 
 
 def path(n: int) -> Any:
-    """The path ``P_n`` with ``n`` edges: vertices ``0..n``, edge ``i`` joining ``i`` and ``i+1``."""
+    """The path ``P_n`` with ``n`` edges: vertices ``0..n``, edge ``i`` joining ``i`` and ``i+1``.
+
+    ``n`` counts edges, as the paper does: this is ``nx.path_graph(n + 1)``,
+    not ``nx.path_graph(n)`` (see the module's documentation)."""
     return _family("path", n)
 
 
@@ -98,7 +118,11 @@ def caterpillar(*leaves: int) -> Any:
 
 
 def wheel(n: int) -> Any:
-    """The wheel with ``n`` spokes (hub 0, rim ``1..n``), plane: ``n`` triangular cells."""
+    """The wheel with ``n`` spokes (hub 0, rim ``1..n``), plane: ``n`` triangular cells.
+
+    ``n`` counts spokes, as ``arrows wheel n`` does: this is
+    ``nx.wheel_graph(n + 1)`` (``n + 1`` vertices), not ``nx.wheel_graph(n)``
+    (see the module's documentation)."""
     return _family("wheel", n)
 
 

@@ -201,6 +201,39 @@ async fn a_game_past_the_memory_budget_is_refused_with_413() {
     assert!(message.contains("engine=canonical"), "{message}");
 }
 
+/// The Game of Cycles on the 4 x 5 grid is refused by the analysis (its
+/// memory estimate is past any budget here), but /api/position still gives
+/// its board: every legal move, the drawing with one element per edge,
+/// and nothing solved; a move played on it is a position of its own.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_refused_game_still_has_its_position_and_drawing() {
+    let http = Http::new(start(config()).await);
+    let params = [("graph", "grid 4 5"), ("variant", "cycles"), ("draw", "svg")];
+    let refused = http.get("/api/analyze", &params).await;
+    assert_eq!(refused.status, 413, "{}", refused.body);
+    let answer = http.get("/api/position", &params).await;
+    assert_eq!(answer.status, 200, "{}", answer.body);
+    let v = answer.json();
+    let d = describe("grid 4 5", Budget::bytes(1 << 30)).unwrap();
+    let empty = Decoration::empty(d.graph.edge_count());
+    let legal: Vec<String> =
+        Position::new(&d.graph, Variant::Cycles, &empty).moves().iter().map(ToString::to_string).collect();
+    let moves: Vec<String> =
+        v["moves"].as_array().unwrap().iter().map(|m| m["move"].as_str().unwrap().to_string()).collect();
+    assert_eq!(moves, legal);
+    assert_eq!(v["move_count"], legal.len());
+    assert_eq!(v["cells"], d.graph.cell_list().len());
+    assert!(v.get("grundy").is_none() && v.get("winning_moves").is_none(), "nothing is solved: {v}");
+    let svg = v["svg"].as_str().unwrap();
+    assert_eq!(svg.matches("data-edge=").count(), d.graph.edge_count());
+    assert!(svg.contains("not solved"));
+    let after = http.get("/api/position", &[("graph", "grid 4 5"), ("variant", "cycles"), ("state", &legal[0])]).await;
+    let one = Decoration::parse(&d.graph, &legal[0]).unwrap();
+    assert_eq!(after.json()["move_count"], Position::new(&d.graph, Variant::Cycles, &one).moves().len());
+    let bad = http.get("/api/position", &[("graph", "path 3"), ("state", "0>1,2>1")]).await;
+    assert_eq!(bad.status, 400, "{}", bad.body);
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_slow_request_answers_503_stops_its_engine_and_blocks_no_other() {
     let limit = Duration::from_secs(3);

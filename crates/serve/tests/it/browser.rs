@@ -6,7 +6,11 @@
 //! It loads a spider and a Game of Cycles board, checks that the drawing
 //! has one `[data-edge]` per edge, clicks a winning move and sees the value
 //! become 0 and the URL change, and saves screenshots under
-//! `target/browser/` (or `SCREENSHOTS`).
+//! `target/browser/` (or `SCREENSHOTS`). A second session meets what a new
+//! user meets: a game too large to solve (the Game of Cycles on the 4 x 5
+//! grid) drawn and played on anyway, a large spider with zoom and folded
+//! edge lists, a spider's moves table whole at 1400 pixels, a pasted board
+//! played as the Game of Cycles, a completable cell said in words.
 
 use arrows_core::describe::describe;
 use arrows_work::Budget;
@@ -130,6 +134,97 @@ async fn the_explorer_plays_in_a_real_browser() {
     until("value 0 after the winning move", async || text(&c, "#value").await, |v| v == "0").await;
     assert_eq!(state(&c).await, Some(format!("{first},{second}")));
     screenshot(&c, "cycles.png").await;
+    let widths = "const w = document.querySelector('#moves-wrap'); return [w.scrollWidth, w.clientWidth];";
+    let widths = c.execute(widths, vec![]).await.unwrap();
+    assert!(widths[0].as_f64() <= widths[1].as_f64(), "the moves table is clipped: {widths}");
+
+    c.close().await.expect("the session closes");
+}
+
+/// Runs `script` in the page and returns what it returns.
+async fn js(c: &Client, script: &str) -> serde_json::Value {
+    c.execute(script, vec![]).await.expect("the script runs")
+}
+
+/// The `viewBox` of the drawing.
+async fn view_box(c: &Client) -> String {
+    js(c, "return document.querySelector('#drawing svg').getAttribute('viewBox')").await.as_str().unwrap().to_string()
+}
+
+#[tokio::test]
+#[ignore = "needs a browser: run .ci/browser-check"]
+async fn the_first_hour_in_the_explorer() {
+    let c = browser().await;
+    c.set_window_size(1400, 900).await.expect("a 1400-pixel window");
+
+    // Too large to solve: the board is drawn, its moves are playable, the refusal is said.
+    open(&c, "graph=grid%204%205&variant=cycles&play=normal").await;
+    assert_eq!(count(&c, "#drawing svg [data-edge]").await, edges("grid 4 5"));
+    assert_eq!(text(&c, "#value").await, "not solved");
+    let said = text(&c, "#message").await;
+    assert!(said.starts_with("Not solved:") && said.contains("memory"), "{said}");
+    let moves = count(&c, "#drawing svg [data-play]").await;
+    assert_eq!(moves, count(&c, "#moves tbody tr").await, "every legal move listed");
+    screenshot(&c, "refused-grid.png").await;
+    let first = c.find(Locator::Css("#drawing svg [data-play]")).await.unwrap();
+    let arrow = first.attr("data-play").await.unwrap().unwrap();
+    first.click().await.unwrap();
+    until("the move played on the refused board", async || state(&c).await, |s| s.as_deref() == Some(arrow.as_str()))
+        .await;
+    until("the board drawn again", async || count(&c, "#drawing svg [data-play]").await, |&n| n > 0 && n < moves).await;
+
+    // A large spider: folded edge lists, zoom and pan.
+    open(&c, "graph=spider%20100%20100%20100&variant=trimmed&play=normal").await;
+    assert_eq!(count(&c, "#drawing svg [data-edge]").await, edges("spider 100 100 100"));
+    assert!(count(&c, "#decomposition details").await >= 1, "a component's 300 edges are folded");
+    let whole = view_box(&c).await;
+    screenshot(&c, "large-spider.png").await;
+    for _ in 0..4 {
+        c.find(Locator::Id("zoom-in")).await.unwrap().click().await.unwrap();
+    }
+    let closer = view_box(&c).await;
+    let width = |b: &str| b.split(' ').nth(2).unwrap().parse::<f64>().unwrap();
+    assert!(width(&closer) < width(&whole) / 4.0, "{whole} -> {closer}");
+    c.find(Locator::Id("zoom-fit")).await.unwrap().click().await.unwrap();
+    assert_eq!(view_box(&c).await, whole);
+    // The mouse wheel zooms about the pointer: here, the hub.
+    let wheel = "const svg = document.querySelector('#drawing svg');
+        const r = svg.querySelector('[data-vertex=\"0\"] circle').getBoundingClientRect();
+        for (let i = 0; i < 9; i++) svg.dispatchEvent(new WheelEvent('wheel', { deltaY: -100, bubbles: true,
+            cancelable: true, clientX: r.x + r.width / 2, clientY: r.y + r.height / 2 }));
+        const hub = svg.querySelector('[data-vertex=\"0\"] circle');
+        const [x, y, w, h] = svg.getAttribute('viewBox').split(' ').map(Number);
+        const [cx, cy] = [Number(hub.getAttribute('cx')), Number(hub.getAttribute('cy'))];
+        return x < cx && cx < x + w && y < cy && cy < y + h;";
+    assert_eq!(js(&c, wheel).await, serde_json::Value::Bool(true), "the hub stays in view");
+    assert!(width(&view_box(&c).await) < width(&whole) / 5.0);
+    screenshot(&c, "large-spider-zoomed.png").await;
+
+    // A spider's moves table: all four columns within the panel at 1400 pixels.
+    open(&c, "graph=spider%204%206%208&variant=trimmed&play=normal&state=0%3E1").await;
+    js(&c, "document.querySelector('#moves-wrap').scrollIntoView()").await;
+    screenshot(&c, "spider-moves.png").await;
+    let widths = "const w = document.querySelector('#moves-wrap'); return [w.scrollWidth, w.clientWidth];";
+    let widths = js(&c, widths).await;
+    assert!(widths[0].as_f64() <= widths[1].as_f64(), "the moves table is clipped: {widths}");
+    assert!(text(&c, "#moves tbody tr.winning td:last-child").await.contains("winning"));
+    // The paper's notation has its legend.
+    assert!(text(&c, "#decomposition .notation").await.contains("<3_v, 2, 0^>"));
+
+    // A pasted board is played as the Game of Cycles, as `arrows board` plays it.
+    c.goto(&env("ARROWS_URL")).await.unwrap();
+    c.wait().at_most(PATIENCE).for_element(Locator::Css("#drawing svg [data-play]")).await.unwrap();
+    // The radio button is styled away; its label is what a user clicks.
+    c.find(Locator::XPath("//input[@name='source'][@value='paste']/..")).await.unwrap().click().await.unwrap();
+    let board = "square\n4 4\nEDGES\n0 1\n1 2\n2 3\n3 0\nCYCLES\n+0 +1 +2 +3";
+    c.find(Locator::Id("pasted")).await.unwrap().send_keys(board).await.unwrap();
+    c.find(Locator::Id("analyze")).await.unwrap().click().await.unwrap();
+    until("the board analyzed", async || text(&c, "#summary").await, |t| t.starts_with("square")).await;
+    assert!(text(&c, "#summary").await.contains("Game of Cycles"), "{}", text(&c, "#summary").await);
+
+    // A completable cell: the value says who wins, in words.
+    open(&c, "graph=cycle%204&variant=cycles&state=0%3E1,1%3E2,2%3E3").await;
+    assert!(text(&c, "#value").await.contains("completes a cell and wins"), "{}", text(&c, "#value").await);
 
     c.close().await.expect("the session closes");
 }
