@@ -1,0 +1,3 @@
+//! The integration tests of the theorem prover, as one test executable.
+
+mod agree;
