@@ -1,4 +1,268 @@
-//! PROOF_DOCS
+//! The periodicity lemmas, their proofs, and the checker that applies them.
+//!
+//! This module turns finitely many computed terms of a [`System`] into a
+//! statement about *every* term. It does so in the way Guy and Smith
+//! (1956) turned a finite check into the periodicity of an octal game: if
+//! the terms repeat over a long enough stretch, an induction shows they
+//! repeat forever. Three lemmas are needed here, because the outer paths of
+//! a growing leg include twigs, whose values `T_b = b` grow without bound,
+//! and a family's options may join two such unbounded terms. The checker
+//! ([`check`]) verifies every hypothesis on the terms; the statement of each
+//! lemma below says exactly what it checks, and the proof says why that
+//! suffices. Nothing else is trusted: the search for `K` and the periods
+//! ([`crate::search`]) only proposes.
+//!
+//! # Setting and notation
+//!
+//! A system has sequences `x_i` (`i` in a finite list `S`) and given
+//! sequences `x_g` (closed forms, [`crate::given`]), all indexed by
+//! `m = 0, 1, 2, ...`, with terms in `ℕ ∪ {⊥}`. Sequence `i` has its first
+//! `μ_i` terms given; for `m >= μ_i`, `x_i(m) = mex O_i(m)`, where the
+//! options `O_i(m)` come from its templates:
+//!
+//! * unary `(c, j, d)`: the option `c ⊕ x_j(m - d)` (when `m >= d`); if
+//!   `d = 0` and `j` is a sequence of `S`, then `j` comes before `i` in the list;
+//! * split `(c, j, k, t, α, β)` with `t >= 1`: the options
+//!   `c ⊕ x_j(a) ⊕ x_k(b)` for every `a + b = m - t`, `a >= α`, `b >= β`.
+//!
+//! An option one of whose terms is ⊥ is no option. A term read by an
+//! option is an *operand read at* its index. In each statement below, an
+//! option of `i` at length `m'` and an option at length `m` are *twins*
+//! when they come from the same template and read the same operands at
+//! indices that differ by the shift named; each proof builds the twins and
+//! shows they have equal (or shifted) values.
+//!
+//! **Truncation.** Fix `K = 2^k >= 2`. The truncation `τ(v)` is `v` when
+//! `v < K`, the symbol `∞` when `v >= K`, and `⊥` when `v = ⊥`. Five facts
+//! about nim-sums are used; each is one line of binary arithmetic. Let
+//! `c < K` and let `s` be a multiple of `K`.
+//!
+//! * **(F1)** If `y < K` and `z < K` then `y ⊕ z < K`; if `y < K <= z` then
+//!   `y ⊕ z >= K`. Hence when at most one of `y, z` is `>= K`,
+//!   `τ(c ⊕ y ⊕ z)` is determined by `c`, `τ(y)` and `τ(z)`; when both are
+//!   `>= K` it is not (`K ⊕ K = 0`).
+//! * **(F2)** `c ⊕ (y + s) = (c ⊕ y) + s`: adding `s` changes only bits
+//!   `>= k`, nim-adding `c` only bits `< k`.
+//! * **(F3)** `τ(c ⊕ (y + s) ⊕ (z + s)) = τ(c ⊕ y ⊕ z)`. Write
+//!   `y = Kh + l`, `z = Kh' + l'` with `l, l' < K`; then
+//!   `c ⊕ y ⊕ z = K(h ⊕ h') + (c ⊕ l ⊕ l')`, which is `< K` exactly when
+//!   `h = h'`, and then equals `c ⊕ l ⊕ l'`. Adding `s = Kσ` to both turns
+//!   `h, h'` into `h + σ, h' + σ`, which are equal exactly when `h = h'`.
+//! * **(F4)** `τ(mex A) = mex_K τ(A)`, where `mex_K B` is the least of
+//!   `0, ..., K-1` not in `B`, or `∞` when there is none.
+//! * **(F5)** If `L` is a multiple of `K` and `y < L <= z`, then
+//!   `c ⊕ y ⊕ z >= K`: `⌊y/K⌋ < L/K <= ⌊z/K⌋`, so the bits `>= k` of
+//!   `y ⊕ z` are not all zero, and `c` does not touch them.
+//!
+//! # Lemma 1 (periodicity)
+//!
+//! **Statement.** Let `p >= 1` and a pre-period `n_i >= 0` for every
+//! sequence (given ones included). Assume
+//!
+//! * **(a)** every constant `c` of a template is `< K`;
+//! * **(b)** every given sequence satisfies `τ(x_g(b + p)) = τ(x_g(b))` for
+//!   all `b >= n_g` (known from its closed form: flows and rods from 0 and
+//!   crashes from 1 when `p` is even; the twig from `K`, where it becomes
+//!   `∞` for good);
+//! * **(c)** with
+//!   `M_i = max( n_i, μ_i, n_j + d for each unary (c, j, d),
+//!   max(n_j, α) + max(n_k, β) + p + t - 1 for each split (c, j, k, t, α, β) )`,
+//!   every system sequence satisfies `τ(x_i(m + p)) = τ(x_i(m))` for
+//!   `n_i <= m < M_i`;
+//! * **(d)** for `M_i <= m < M_i + p`, no option of `i` at `m` reads two
+//!   terms `>= K`.
+//!
+//! Then `τ(x_i(m + p)) = τ(x_i(m))` for every `i` and every `m >= n_i`,
+//! and no option of `i` at any `m >= M_i` reads two terms `>= K`.
+//!
+//! **Proof.** Induction on `m + p`, and for equal `m + p` on the position
+//! of `i` in the list. Let `m >= M_i` (smaller `m` are (c)); assume the
+//! claim for every `(j, m')` with `m' + p < m + p`, and for `(j, m)` with
+//! `j` before `i`. Pair the options of `i` at `m + p` with options at `m`:
+//!
+//! * unary `(c, j, d)`: the option reads `x_j(m + p - d)`, its twin
+//!   `x_j(m - d)`. As `m - d >= n_j` (since `m >= M_i >= n_j + d`), the
+//!   induction hypothesis (or (b)) gives `τ(x_j(m + p - d)) = τ(x_j(m - d))`;
+//!   the one is ⊥ exactly when the other is.
+//! * split: let `A = max(n_j, α)`, `B = max(n_k, β)`. An option at `m + p`
+//!   reads `(a, b)` with `a + b = m + p - t`. If `a >= A + p`, its twin reads
+//!   `(a - p, b)`, a valid pair at `m` since `a - p >= α`, and
+//!   `τ(x_j(a)) = τ(x_j(a - p))` because `a - p >= n_j` and `a < m + p`.
+//!   Else if `b >= B + p`, the twin reads `(a, b - p)`. Else `a <= A + p - 1`
+//!   and `b <= B + p - 1`, so `m + p - t <= A + B + 2p - 2`, that is
+//!   `m <= A + B + p + t - 2 < M_i`: impossible. Conversely an option at
+//!   `m` reads `(a, b)` with `a + b = m - t`; if `a >= A` its twin at `m + p`
+//!   reads `(a + p, b)`, and otherwise `b = m - t - a >= m - t - A + 1 >= B`
+//!   (as `m >= M_i >= A + B + t - 1`), and the twin reads `(a, b + p)`.
+//!
+//! So every option at `m + p` has a twin at `m` reading the same truncated
+//! terms, and conversely. Twins read two terms `>= K` together or not at
+//! all; for `m < M_i + p` the options at `m` do not by (d), and for
+//! `m >= M_i + p` they do not by the induction hypothesis for `(i, m - p)`.
+//! So neither do the options at `m + p`, and by (F1) twins have the same
+//! truncated value. The truncated option sets at `m` and `m + p` are
+//! equal, and by (F4) so are `τ(x_i(m))` and `τ(x_i(m + p))`. ∎
+//!
+//! **The range.** The terms needed are those of lengths `< M_i + p`, and
+//! the last length whose claim is checked is `N = max_i M_i - 1`. For a
+//! single sequence with one split (`α = β = 0`) and the same pre-period
+//! `n0` everywhere, `M = 2 n0 + p + t - 1`: the octal-game bound (Guy and
+//! Smith check `n0 <= n < 2 n0 + p + t`, one more than needed). For a
+//! growing leg (see [`crate::family`]) every sequence `x[σ, e]` has splits
+//! `x[σ, In](a) ⊕ P(b)` with `α = 1`, `β = 0`, `t = 1`, so with one
+//! pre-period `n0` for the system, `N = n0 + π + p - 1`, where `π` is the
+//! largest pre-period of the path values read: 0 for flows, 1 for crashes
+//! (`C_0 = ⊥`), and `K` for twigs, whose truncation is constant only from
+//! `T_K`. The given periods must divide `p` (2 for flows, crashes and rods).
+//! The test `lemma_bound` builds a system whose terms repeat for
+//! `n0 <= m < M - 1` and break at `m = M - 1`, and checks the checker refuses it.
+//!
+//! **What Lemma 1 gives.** On a residue class where the truncated terms
+//! are finite, the terms themselves repeat with period `p`: the values are
+//! bounded and exact. On a class where they are `∞`, only `x_i(m) >= K` is
+//! proved. Hypothesis (d) fails when an option joins two unbounded terms
+//! (a twig and another growing term), which is where Lemmas 2 and 3 come in.
+//!
+//! # Lemma 2 (arithmetic periodicity)
+//!
+//! After Lemma 1, call a residue class `r mod p` of sequence `i` *growing*
+//! when `τ(x_i(m)) = ∞` for its `m >= n_i`, a sequence *growing* when it has
+//! a growing class, and the twig growing on every class. Lemma 2 gives the
+//! exact terms on growing classes.
+//!
+//! **Statement.** Assume Lemma 1's hypotheses, and let `P` be a multiple of
+//! `p` and `s` a positive multiple of `K`. For each sequence let `ν_i` be a
+//! start: `ν_i = n_i` for a sequence that does not grow, `ν_i >= n_i` for
+//! one that has both kinds of classes; the twig has `ν = 0`, and then
+//! `s = P` (`T_{b+P} = T_b + P`). Assume
+//!
+//! * **(e)** no split of a growing sequence reads two growing sequences,
+//!   and in a split that reads one, the other operand is `< K` at every index;
+//! * **(f)** for each growing `i`, `x_i(m + P) = x_i(m) + s` for
+//!   `ν_i <= m < M'_i` in a growing class (`M'_i` below).
+//!
+//! For a growing sequence `i`, let `B*` be at least `max(ν_g, α)` for every
+//! growing operand `g` of its templates (read at the side with minimum
+//! `α`); an option's *growing read* is its operand from a growing sequence,
+//! read in a growing class, if any. Let `Λ0` exceed every option of `i`
+//! (at the lengths below) whose growing read is below `B*` or absent, let
+//! `Λ = Λ0 + s`, and let `a*_g` be an index from which every term of `g` in
+//! a growing class is `>= Λ + K`. Let
+//! `M'_i = max( ν_i, μ_i, max(B* + P, a*_j) + d for a unary (c, j, d) with j
+//! growing, ν_j + d for another unary, max(B* + P, a*_g) + max(ν_h, β) + t - 1
+//! for a split reading growing g and other operand h (β its minimum),
+//! A + B + P + t - 1 for a split reading no growing sequence )` with `A`,
+//! `B` as in Lemma 1 (with `ν` for `n`). Assume, for every `m` with
+//! `M'_i <= m < M'_i + P` in a growing class:
+//!
+//! * **(H2)** every option of `i` at `m` whose growing read is below `B*`,
+//!   or that has none, is `< Λ0`;
+//! * **(H1)** every option whose growing read is below `B* + P` is `< Λ`;
+//! * **(D)** every value `< Λ` is an option of `i` at `m`.
+//!
+//! Then `x_i(m + P) = x_i(m) + s` for every growing class of every growing
+//! `i` and every `m >= ν_i` in it.
+//!
+//! **Proof.** First, (H1), (H2) and (D) hold at every `m >= M'_i`, not just
+//! in the window. The options they speak of have a growing read below
+//! `max(B* + P, a*)` or none (an option whose growing read is at an index
+//! `>= a*` is `>= Λ + K - (K - 1) > Λ`, by (e) and `c < K`); the other
+//! operand of such an option is read at an index `>= max(ν_h, β) + P` at
+//! `m + P` (that is the split term of `M'_i`), so it can be shifted by `P`
+//! without changing its term (it does not grow, and Lemma 1 gives exact
+//! periodicity where the truncation is finite); an option that reads a
+//! growing sequence in a class that does not grow shifts that operand when
+//! it is read at `B* + P` or later (exact periodicity from `ν >= n`) and the
+//! other one otherwise; options that read no growing sequence have twins
+//! as in Lemma 1; and a unary growing read is
+//! past `max(B* + P, a*)` by the unary term of `M'_i`. So the values of
+//! these options at `m + P` and at `m` are the same set, and the three
+//! conditions repeat with period `P`.
+//!
+//! Now induction on `m + P` (and the list) over all growing sequences at
+//! once, as in Lemma 1. Let `m >= M'_i` in a growing class; write `O(m)`
+//! for the options of `i` at `m`.
+//!
+//! * If `v >= Λ` is an option at `m + P`, its growing read is at an index
+//!   `>= B* + P` by (H1) (at `m + P`). Its twin at `m` reads the growing
+//!   operand `P` earlier (an index `>= B* >= ν`, so by induction that term
+//!   is `s` smaller) and the other operand at the same index; by (F2) the
+//!   twin's value is `v - s`. So `v - s` is in `O(m)`.
+//! * If `v - s >= Λ0` is in `O(m)`, its growing read is at an index `>= B*`
+//!   by (H2); its twin at `m + P` reads it `P` later, so `v` is in `O(m + P)`.
+//!
+//! So for `v >= Λ`: `v ∈ O(m + P)` exactly when `v - s ∈ O(m)`. By (D) at
+//! `m`, `μ = mex O(m) >= Λ`; by (D) at `m + P`, `0, ..., Λ-1` are in
+//! `O(m + P)`. For `Λ <= v < μ + s`, `v - s` is in `0, ..., μ - 1 ⊆ O(m)`
+//! (`v - s >= Λ0`), so `v ∈ O(m + P)`; and `μ + s ∉ O(m + P)` because
+//! `μ ∉ O(m)`. Hence `mex O(m + P) = μ + s`. The lengths `ν_i <= m < M'_i`
+//! are (f). ∎
+//!
+//! For the twig itself (one sequence, splits `F(a) ⊕ T(b)` and `C(a) ⊕ T'(b)`
+//! in the path system of [`crate::paths`]), the lemma proves `T_n = n`
+//! from the rules of the game.
+//!
+//! # Lemma 3 (doubling)
+//!
+//! When an option joins two growing terms, as `x[σ, In](a) ⊕ T(b)` does in
+//! a family whose inner sequences grow, Lemma 1's hypothesis (d) fails.
+//! Let `D` be the sequences where it fails, together with every sequence
+//! that reads one, repeatedly (so nothing outside `D` reads `D`). Outside
+//! `D`, Lemmas 1 and 2 hold; inside, shifting *both* growing operands of
+//! such an option by `P` keeps its truncation (F3), which works with the
+//! period `Q = 2P`.
+//!
+//! **Statement.** Assume Lemmas 1 and 2 hold outside `D` (with `p`, `P`,
+//! `s`, starts `ν`; for the twig `ν = 0`), that `D` is closed under
+//! "is read by", and that a split of a sequence of `D` reads no sequence of
+//! `D`. For `i` in `D`, let `n3_i` be a pre-period, `Y` the largest term of an operand `j` of a
+//! split of `i` at an index below `max(ν_j, α) + Q`, `L = K(⌊Y/K⌋ + 1)`, and
+//! `a*_j` an index from which every term of `j` in a growing class is
+//! `>= L` (`a*_j = ν_j` for `j` that does not grow). With
+//! `A = max(ν_j, α)`, `A' = max(A, a*_j)` and `B`, `B'` alike for `k`, let
+//! `M''_i = max( n3_i, μ_i, n3_j + d for a unary (c, j, d) with j in D,
+//! max(ν_j, a*_j) + d for another unary, max(A + B', A' + B) + Q + t - 1
+//! for a split )`, and assume `τ(x_i(m + Q)) = τ(x_i(m))` for
+//! `n3_i <= m < M''_i`. Then it holds for every `m >= n3_i`.
+//!
+//! **Proof.** Induction on `m + Q` and the list, over `D`. Let `m >= M''_i`.
+//! Unary options: a `D` operand is shifted by `Q` (induction); another is
+//! shifted by `Q` too, and its truncation does not change: equal terms in a
+//! class that does not grow, and terms `>= L >= K` in a growing class past
+//! `a*`. A split option at `m + Q` reads `(a, b)`, `a + b = m + Q - t`:
+//!
+//! * **R1** if `k` does not grow at `b` and `b >= B + Q`: twin `(a, b - Q)`,
+//!   equal terms;
+//! * **R2** if `j` does not grow at `a` and `a >= A + Q`: twin `(a - Q, b)`;
+//! * **R3** if both grow there and `a >= A + P`, `b >= B + P`: twin
+//!   `(a - P, b - P)`; both terms drop by `s` (Lemma 2), and by (F3) the
+//!   truncation is unchanged;
+//! * **R4** if `a < A + Q`, then `b > m - t - A >= B' + Q - 1`, so
+//!   `b >= B' + Q`; if `k` does not grow at `b`, R1 applies; if it does,
+//!   twin `(a, b - Q)`: `x_j(a) <= Y < L <= x_k(b - Q) < x_k(b)`, so both
+//!   options are `>= K` by (F5) (or `x_j(a) < K` and (F1) gives the same);
+//! * **R5** symmetrically if `b < B + Q`.
+//!
+//! If neither `a < A + Q` nor `b < B + Q`, one of R1–R3 applies. The
+//! converse pairing (from `m` to `m + Q`) uses the same rules backwards,
+//! with `a < A` (or `b < B`) handled as in R4. So the truncated option sets
+//! at `m` and `m + Q` are equal, and by (F4) so are the truncated terms. ∎
+//!
+//! Lemma 3 gives exact values where the truncation is finite: every
+//! empty-state spider family proved here has its own sequence in `D` (its
+//! inner sequences grow like the twig), with bounded values. On a growing
+//! class of a sequence in `D`, only `>= K` is proved.
+//!
+//! # Where the lemmas do not apply
+//!
+//! The checker refuses, and the family gets no theorem (or a partial one,
+//! with `>= K` on some classes), when: no period shows within the length
+//! allowed; a split of a sequence of `D` reads a sequence of `D` (Lemma 3
+//! needs its split operands proved outside `D`); growing terms grow at different rates
+//! (one saltus per period is needed for (F2)); a growing sequence's split
+//! reads two growing sequences (Lemma 2's (e)); or (H1), (H2), (D) fail.
+//! None of these happened for the families committed in
+//! `experiments/theorems/`; the README there lists any that did.
 
 use crate::given::Given;
 use crate::system::{ABSENT, Operand, System, Template, Value, Values};
@@ -368,6 +632,16 @@ fn op_pre(op: Operand, pre: &[u32], given_pres: &[(Given, u32)]) -> u32 {
     }
 }
 
+/// Lemma 1's ranges `M_i` for period `p`, truncation `k` and the
+/// pre-periods `pre` of the system's sequences (the given sequences' are
+/// found from their closed forms): claims must be checked for
+/// `pre[i] <= m < M_i`, and the terms are needed below `M_i + p`.
+pub fn ranges(system: &System, k: u32, p: u32, pre: &[u32]) -> Vec<u32> {
+    let used = givens(system, |_| true);
+    let given_pres: Vec<(Given, u32)> = used.iter().map(|&g| (g, given_pre(g, k, p))).collect();
+    (0..system.len()).map(|i| lemma1_range(system, i, p, |op| op_pre(op, pre, &given_pres), pre[i])).collect()
+}
+
 /// `M_i`: from this length on, Lemma 1's induction step works for sequence `i`.
 fn lemma1_range(system: &System, i: usize, p: u32, pre_of: impl Fn(Operand) -> u32, own: u32) -> u32 {
     let s = &system.sequences()[i];
@@ -628,6 +902,10 @@ fn lemma2(system: &System, values: &Values, proof: &Proof) -> Result<(Arithmetic
             let mut m = start[i].max(s.start());
             for (t, tpl) in s.templates.iter().enumerate() {
                 let need = match *tpl {
+                    // A growing operand read at m - lag is old (past B* + P and a*) in every window.
+                    Template::Unary { operand, lag, .. } if behaviour(operand, proof, &start).grows => {
+                        (bstar + p2).max(extra(operand)?) + lag
+                    }
                     Template::Unary { operand, lag, .. } => behaviour(operand, proof, &start).start + lag,
                     Template::Split { left, right, removed, .. } => {
                         let [bl, br] = bounds[t];
