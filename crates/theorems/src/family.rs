@@ -247,6 +247,35 @@ impl Family {
         }
     }
 
+    /// The family a [`Family::name`] names, in the rule set `variant` (how
+    /// committed theorems are read back); `None` when it names none.
+    pub fn from_name(name: &str, variant: Variant) -> Option<Family> {
+        let one = |family: &str, params: Vec<String>| {
+            let mut list = Family::parse(family, &params, variant).ok()?;
+            (list.len() == 1).then(|| list.remove(0))
+        };
+        let inside = |open: &str, close: char| name.strip_prefix(open)?.strip_suffix(close).map(str::to_string);
+        let split = |s: String| s.split(',').map(str::to_string).collect::<Vec<_>>();
+        match name {
+            "P_n" => one("path", vec!["n".into()]),
+            "F_n" => one("flow", vec!["n".into()]),
+            "C_n" => one("crash", vec!["n".into()]),
+            "T_n" => one("twig", vec!["n".into()]),
+            "R_n" => one("rod", vec!["n".into()]),
+            _ => {
+                if let Some(p) = inside("S(", ')').or_else(|| inside("<", '>')) {
+                    one("spider", split(p))
+                } else if let Some(p) = inside("broom(", ')') {
+                    one("broom", split(p))
+                } else if let Some(p) = inside("caterpillar(", ')') {
+                    one("caterpillar", vec![p])
+                } else {
+                    None
+                }
+            }
+        }
+    }
+
     /// The name the paper or Section 5 gives the family's values, if any.
     pub fn paper_name(&self) -> Option<&'static str> {
         match self.shape {
@@ -408,8 +437,8 @@ impl Family {
 /// Where a move in the fixed part leaves the leg.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Next {
-    /// The fixed part is in this state.
-    State(usize),
+    /// The fixed part is in this state, or in its flip when the flag is set.
+    State(usize, bool),
     /// The leg plays alone: a path from a vertex needing `near`, `lag` edges shorter.
     Leg { near: Need, lag: u32 },
 }
@@ -430,12 +459,17 @@ fn build_fixed(f: &Fixed, labels: &[Need], far: Need, offset: u32, first: u32) -
             _ if comp == 0 && need == Need::Both => Next::Leg { near: Need::Free, lag: 1 },
             _ if comp == 0 => Next::Leg { near: need, lag: 0 },
             _ => {
+                // One state per flip class: reversing every arrow maps the
+                // game with the leg's end needing In onto the game with it
+                // needing Out, value for value.
                 let s = f.restrict(q, comp, true);
-                let id = *index.entry(s).or_insert_with(|| {
-                    states.push(s);
+                let t = Fixed::flip(s);
+                let (rep, flipped) = if t < s { (t, true) } else { (s, false) };
+                let id = *index.entry(rep).or_insert_with(|| {
+                    states.push(rep);
                     states.len() - 1
                 });
-                Next::State(id)
+                Next::State(id, flipped)
             }
         };
         (constant, next)
@@ -447,7 +481,7 @@ fn build_fixed(f: &Fixed, labels: &[Need], far: Need, offset: u32, first: u32) -
             let target = Target::Closed { given: Given::path(near, far), constant: c0, lag };
             return Ok(Built { system: System::new(Vec::new()).expect("empty"), target, offset, first, states: 0 });
         }
-        Next::State(s) => s,
+        Next::State(s, flipped) => (s, flipped),
     };
     // Every state reachable by moves in the fixed part, the leg present.
     let mut moves: Vec<Vec<(Value, Next)>> = Vec::new();
@@ -498,7 +532,9 @@ fn build_fixed(f: &Fixed, labels: &[Need], far: Need, offset: u32, first: u32) -
             let mut templates = Vec::new();
             for &(constant, next) in &moves[s] {
                 templates.push(match next {
-                    Next::State(t) => Template::Unary { constant, operand: id(t, e), lag: 0 },
+                    Next::State(t, flipped) => {
+                        Template::Unary { constant, operand: id(t, if flipped { e.flip() } else { e }), lag: 0 }
+                    }
                     Next::Leg { near, lag } => {
                         Template::Unary { constant, operand: Operand::Given(Given::path(near, e)), lag }
                     }
@@ -529,7 +565,8 @@ fn build_fixed(f: &Fixed, labels: &[Need], far: Need, offset: u32, first: u32) -
         }
     }
     let system = System::new(seqs).expect("the states are ordered by their edges");
-    let Operand::Seq(index) = id(first_state, far) else { unreachable!() };
+    let (first_state, flipped) = first_state;
+    let Operand::Seq(index) = id(first_state, if flipped { far.flip() } else { far }) else { unreachable!() };
     Ok(Built {
         system,
         target: Target::Seq { index: index as usize, constant: c0 },
@@ -668,4 +705,28 @@ fn caterpillar(params: &[String]) -> Result<Shape, FamilyError> {
         });
     }
     Ok(Shape::Caterpillar { leaves, front })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_read_back() {
+        for (family, params, variant) in [
+            ("spider", vec!["2", "3", "5", "n"], Variant::Trimmed),
+            ("spider", vec!["0^", "1_v", "n^"], Variant::Trimmed),
+            ("spider", vec!["n", "4"], Variant::Untrimmed),
+            ("broom", vec!["n", "3"], Variant::Trimmed),
+            ("caterpillar", vec!["n,2,0,3"], Variant::Untrimmed),
+            ("caterpillar", vec!["2,0,3,n"], Variant::Trimmed),
+            ("path", vec!["n"], Variant::Untrimmed),
+            ("crash", vec!["n"], Variant::Trimmed),
+        ] {
+            let params: Vec<String> = params.into_iter().map(str::to_string).collect();
+            let f = Family::parse(family, &params, variant).unwrap().remove(0);
+            assert_eq!(Family::from_name(&f.name(), variant), Some(f.clone()), "{}", f.name());
+        }
+        assert_eq!(Family::from_name("S(2,3)", Variant::Trimmed), None);
+    }
 }

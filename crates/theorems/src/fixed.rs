@@ -77,6 +77,14 @@ impl Fixed {
         Piece { mask, labels }
     }
 
+    /// The flip of `p`: every arrow reversed, so `In` and `Out` swap.
+    pub fn flip(p: Piece) -> Piece {
+        const LOW: u128 = 0x5555_5555_5555_5555_5555_5555_5555_5555;
+        let (lo, hi) = (p.labels & LOW, (p.labels >> 1) & LOW);
+        let differ = lo ^ hi;
+        Piece { mask: p.mask, labels: p.labels ^ (differ | (differ << 1)) }
+    }
+
     /// The label of `v` in `p`.
     pub fn label(p: Piece, v: usize) -> Need {
         Need::from_bits((p.labels >> (2 * v)) as u8)
@@ -270,6 +278,16 @@ mod tests {
                 assert_eq!(Solver::new(&f).value(f.whole(&labels)), want, "{a:?} {b:?} {n}");
             }
         }
+    }
+
+    #[test]
+    fn the_flip_swaps_in_and_out() {
+        let f = path(3);
+        let p = f.whole(&[Need::In, Need::Both, Need::Out, Need::Free]);
+        let q = Fixed::flip(p);
+        let labels: Vec<Need> = (0..4).map(|v| Fixed::label(q, v)).collect();
+        assert_eq!(labels, [Need::Out, Need::Both, Need::In, Need::Free]);
+        assert_eq!(Fixed::flip(q), p);
     }
 
     /// In the Game of Arrows every leaf needs both arrows: its edge is dead

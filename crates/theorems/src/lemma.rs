@@ -248,10 +248,11 @@
 //! with `a < A` (or `b < B`) handled as in R4. So the truncated option sets
 //! at `m` and `m + Q` are equal, and by (F4) so are the truncated terms. ∎
 //!
-//! Lemma 3 gives exact values where the truncation is finite: every
-//! empty-state spider family proved here has its own sequence in `D` (its
-//! inner sequences grow like the twig), with bounded values. On a growing
-//! class of a sequence in `D`, only `>= K` is proved.
+//! Lemma 3 gives exact values where the truncation is finite. A family's
+//! own sequence is in `D` as soon as one of its inner sequences grows like
+//! the twig (the fixed part can free the hub, leaving the leg as a twig),
+//! which is the case of most spiders; their values stay bounded. On a
+//! growing class of a sequence in `D`, only `>= K` is proved.
 //!
 //! # Where the lemmas do not apply
 //!
@@ -261,8 +262,8 @@
 //! needs its split operands proved outside `D`); growing terms grow at different rates
 //! (one saltus per period is needed for (F2)); a growing sequence's split
 //! reads two growing sequences (Lemma 2's (e)); or (H1), (H2), (D) fail.
-//! None of these happened for the families committed in
-//! `experiments/theorems/`; the README there lists any that did.
+//! `experiments/theorems/README.md` counts the committed families where
+//! one did.
 
 use crate::given::Given;
 use crate::system::{ABSENT, Operand, System, Template, Value, Values};

@@ -29,7 +29,7 @@ pub struct Certificate {
     pub n: u32,
     /// Lemma 2's period and saltus, when it was used.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub arithmetic: Option<(u32, u32)>,
+    pub arithmetic: Option<Growth>,
     /// Lemma 3's period, when it was used.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub doubled_period: Option<u32>,
@@ -45,14 +45,32 @@ pub struct Certificate {
     pub claims: u64,
 }
 
+/// Lemma 2's period and saltus.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Growth {
+    /// The period `P`.
+    pub period: u32,
+    /// The saltus `s`: what one period adds to an unbounded term.
+    pub saltus: u32,
+}
+
+/// One member's value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Member {
+    /// The length of the growing leg.
+    pub n: u32,
+    /// The Grundy value.
+    pub grundy: u32,
+}
+
 /// A proved theorem about a family.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Theorem {
     /// The family's values from some `n` on.
     #[serde(flatten)]
     pub statement: Statement,
-    /// The values before: `(n, G)` for the members below `from`.
-    pub before: Vec<(u32, u32)>,
+    /// The values of the members below `from`.
+    pub before: Vec<Member>,
     /// What was checked.
     pub certificate: Certificate,
 }
@@ -92,6 +110,9 @@ pub struct Outcome {
     pub paper: Option<&'static str>,
     /// `true` when the theorem determines every value from its start.
     pub proved: bool,
+    /// The theorem in one sentence (see [`Outcome::sentence`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub statement: Option<String>,
     /// The theorem (partial when `proved` is false but values are bounded below).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub theorem: Option<Theorem>,
@@ -129,6 +150,7 @@ pub fn prove(family: &Family, limits: &Limits) -> Result<Outcome, FamilyError> {
         rules: family.variant,
         paper: family.paper_name(),
         proved: false,
+        statement: None,
         theorem: None,
         reason: None,
     };
@@ -194,11 +216,18 @@ pub fn prove(family: &Family, limits: &Limits) -> Result<Outcome, FamilyError> {
             outcome.theorem = Some(Theorem { statement, before, certificate });
         }
     }
+    outcome.statement = outcome.sentence();
     Ok(outcome)
 }
 
-fn before(f: &dyn Fn(u32) -> Value, first: u32, from: u32) -> Vec<(u32, u32)> {
-    (first..from).filter_map(|n| Some((n, f(n))).filter(|&(_, v)| v != crate::system::ABSENT)).collect()
+/// [`prove`] for several families, in parallel; the results in their order.
+pub fn prove_all(families: &[Family], limits: &Limits) -> Vec<Result<Outcome, FamilyError>> {
+    use rayon::prelude::*;
+    families.par_iter().map(|f| prove(f, limits)).collect()
+}
+
+fn before(f: &dyn Fn(u32) -> Value, first: u32, from: u32) -> Vec<Member> {
+    (first..from).map(|n| Member { n, grundy: f(n) }).filter(|m| m.grundy != crate::system::ABSENT).collect()
 }
 
 /// The law of `constant ⊕ x`: a growing step must clear the constant's
@@ -234,7 +263,8 @@ fn shift(law: Law, offset: u32) -> Law {
 
 fn certificate(proof: &Proof, built: &Built, values: &Values, extra: u64) -> Certificate {
     let mut lemmas = vec![1];
-    let arithmetic = proof.arithmetic.as_ref().filter(|a| a.saltus > 0).map(|a| (a.period, a.saltus));
+    let arithmetic =
+        proof.arithmetic.as_ref().filter(|a| a.saltus > 0).map(|a| Growth { period: a.period, saltus: a.saltus });
     if arithmetic.is_some() && proof.growing.iter().any(|g| g.iter().any(|&x| x)) {
         lemmas.push(2);
     }
