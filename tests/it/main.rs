@@ -23,6 +23,7 @@ mod memo;
 mod paper_checks;
 mod paths;
 mod play;
+mod prove_cli;
 mod rules;
 mod support;
 mod sweeps_cli;
