@@ -193,8 +193,8 @@ fn reason(r: &Reason, limits: &Limits) -> String {
              (a split of a doubled sequence reads a doubled one)"
         ),
         Reason::Unbounded { hypothesis } => format!(
-            "values grow without bound and Lemma 2 does not apply ({hypothesis}); on the classes marked \
-             only G >= K is proved"
+            "values grow without bound and no lemma gives them exactly ({hypothesis}); where a value is \
+             written \"at least K\", only that bound is proved"
         ),
     }
 }

@@ -29,3 +29,4 @@ mod support;
 mod sweeps_cli;
 mod tables;
 mod theorem_3_4;
+mod theorems;

@@ -24,6 +24,10 @@
 //!   (away from `v`) or `x[σ, Out](p - 1) ⊕ P[In, e](m - p)` (toward it):
 //!   two split templates.
 //!
+//! Reversing every arrow maps `x[σ, e]` onto `x[flip σ, flip e]` (`In` and
+//! `Out` swapped everywhere), value for value, so one state per flip class
+//! is kept and a move that lands on a flipped state reads the flipped end.
+//!
 //! In the Game of Arrows the leg's leaf needs both arrows, so its edge is
 //! dead and the vertex before it is free: the member with `n` edges is the
 //! system's term at `m = n - 1` with a free end.
@@ -413,20 +417,21 @@ impl Family {
                 build_fixed(&f, &labels, Need::Free, offset, first)
             }
             Shape::Caterpillar { leaves, front } => {
-                let g = families::caterpillar(leaves).map_err(|_| FamilyError::ParameterCount {
-                    family: "caterpillar",
-                    expected: "at least one spine vertex before n",
-                    found: leaves.len(),
-                })?;
+                // One spine vertex without leaves has no edge: the family is the path.
+                let (vertices, edges) = match families::caterpillar(leaves) {
+                    Ok(g) => (g.vertex_count(), g.edges().to_vec()),
+                    Err(_) => (1, Vec::new()),
+                };
                 let attach = if *front { 0 } else { leaves.len() - 1 };
-                let edges: Vec<(usize, usize)> = g.edges().to_vec();
-                let labels: Vec<Need> = (0..g.vertex_count())
-                    .map(|v| {
-                        let degree = g.degree(v) + usize::from(v == attach);
-                        if !trimmed || degree >= 2 { Need::Both } else { Need::Free }
-                    })
-                    .collect();
-                let f = Fixed::new(labels.len(), &edges, attach)?;
+                let mut degree = vec![0usize; vertices];
+                for &(u, w) in &edges {
+                    degree[u] += 1;
+                    degree[w] += 1;
+                }
+                degree[attach] += 1;
+                let labels: Vec<Need> =
+                    degree.iter().map(|&d| if !trimmed || d >= 2 { Need::Both } else { Need::Free }).collect();
+                let f = Fixed::new(vertices, &edges, attach)?;
                 let (offset, first) = if trimmed { (0, 1) } else { (1, 2) };
                 build_fixed(&f, &labels, Need::Free, offset, first)
             }

@@ -308,6 +308,12 @@ pub enum Obstacle {
         /// The sequence.
         seq: usize,
     },
+    /// The target is a doubled sequence with unbounded terms: Lemma 3 proves
+    /// only that they are at least `K`, at every `K`.
+    DoubledGrowing {
+        /// The sequence.
+        seq: usize,
+    },
     /// A split of a doubled sequence reads a doubled sequence.
     SplitReadsDoubled {
         /// The sequence.

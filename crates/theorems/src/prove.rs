@@ -139,6 +139,9 @@ fn reason(refusal: Refusal, k: u32) -> Reason {
         Refusal::Hypothesis(Obstacle::WideOperand { .. }) => Reason::Unbounded { hypothesis: "a wide bounded operand" },
         Refusal::Hypothesis(Obstacle::Saltus { .. }) => Reason::Unbounded { hypothesis: "different rates of growth" },
         Refusal::Hypothesis(Obstacle::Cover { .. }) => Reason::Unbounded { hypothesis: "the cover of 0..s" },
+        Refusal::Hypothesis(Obstacle::DoubledGrowing { .. }) => {
+            Reason::Unbounded { hypothesis: "unbounded values whose options join two unbounded terms" }
+        }
     }
 }
 

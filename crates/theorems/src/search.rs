@@ -69,15 +69,27 @@ pub fn search(system: &System, target: usize, limits: &Limits) -> Search {
                     if proof.law(target).is_some_and(|l| l.is_exact()) {
                         return Search { values, proof: Some(proof), refusal: None };
                     }
-                    let why = proof.doubled_refused.or(proof.arithmetic_refused);
+                    // A doubled target with unbounded terms stays partial at every K.
+                    let doubled_growing = proof.excluded[target] && proof.law(target).is_some();
+                    let why = if doubled_growing {
+                        Some(Obstacle::DoubledGrowing { seq: target })
+                    } else {
+                        proof.doubled_refused.or(proof.arithmetic_refused)
+                    };
                     refusal = Some(Refusal::Hypothesis(why.unwrap_or(Obstacle::TwoGrowing { seq: target })));
                     best = Some(proof);
+                    if doubled_growing {
+                        break 'ks;
+                    }
                     break;
                 }
                 Err(Obstacle::NeedLength(want)) => {
                     let now = values.len();
                     if now >= limits.max_length {
-                        refusal = Some(Refusal::NoPeriod { max_length: limits.max_length });
+                        // A partial proof already found keeps its own reason.
+                        if best.is_none() {
+                            refusal = Some(Refusal::NoPeriod { max_length: limits.max_length });
+                        }
                         break 'ks;
                     }
                     let next = want.max(now + now / 2).min(limits.max_length);

@@ -91,6 +91,9 @@ impl Statement {
     /// `1 if n is even, else 0`.
     pub fn describe(&self, g: &str) -> String {
         let parts: Vec<String> = self.residues.iter().map(|r| self.expression(r, g)).collect();
+        if parts.iter().all(|x| *x == parts[0]) && self.residues.iter().all(|r| !matches!(r, Residue::Growing { .. })) {
+            return parts[0].clone();
+        }
         match parts.len() {
             1 => parts[0].clone(),
             2 => format!("{} if n is even, else {}", parts[0], parts[1]),
@@ -125,27 +128,20 @@ impl Statement {
 /// and not even its own period could be confirmed on the values.
 pub fn reduce(f: &dyn Fn(u32) -> Value, avail: u32, first: u32, law: &Law) -> Option<Statement> {
     let (s, p) = (law.start, law.period);
-    if !law.is_exact() {
-        // Partial: the law as it is, exact classes and bounded ones.
-        let residues = (0..p)
-            .map(|r| {
-                let at = (s..s + p).find(|n| n % p == r).expect("one per class");
-                match law.steps[(at % p) as usize] {
-                    Step::Large(k) => Residue::Large { residue: r, at_least: k },
-                    Step::Same => Residue::Constant { residue: r, value: f(at) },
-                    Step::Add(step) => Residue::Growing { residue: r, step, at, value: f(at) },
-                }
-            })
-            .collect();
-        return Some(Statement { from: s.max(first), period: p, residues, claims: 0 });
-    }
     let amount = |n: u32| match law.steps[(n % p) as usize] {
         Step::Add(a) => a,
         _ => 0,
     };
+    // Classes where only a bound is proved: no value to check there.
+    let large = |n: u32| match law.steps[(n % p) as usize] {
+        Step::Large(k) => Some(k),
+        _ => None,
+    };
     for q in 1..=p {
         // The law's steps repeat q apart, and a step over q is whole.
-        if (0..p).any(|r| amount(r) != amount(r + q)) || (0..p).any(|r| !(amount(r) * q).is_multiple_of(p)) {
+        if (0..p).any(|r| amount(r) != amount(r + q) || large(r) != large(r + q))
+            || (0..p).any(|r| !(amount(r) * q).is_multiple_of(p))
+        {
             continue;
         }
         let end = s + p;
@@ -155,21 +151,23 @@ pub fn reduce(f: &dyn Fn(u32) -> Value, avail: u32, first: u32, law: &Law) -> Op
         let delta = |n: u32| amount(n) * q / p;
         let ok = |n: u32| {
             let (a, b) = (f(n), f(n + q));
-            a != ABSENT && b != ABSENT && b == a + delta(n)
+            a != ABSENT && b != ABSENT && (large(n).is_some() || b == a + delta(n))
         };
         if !(s.max(first)..end).all(ok) {
             continue;
         }
         let mut from = s.max(first);
-        while from > first && ok(from - 1) {
+        // Below the law's start a bound is not known: only exact classes extend back.
+        while from > first && law.is_exact() && ok(from - 1) {
             from -= 1;
         }
         let mut residues: Vec<Residue> = (from..from + q)
             .map(|n| {
                 let residue = n % q;
-                match delta(n) {
-                    0 => Residue::Constant { residue, value: f(n) },
-                    step => Residue::Growing { residue, step, at: n, value: f(n) },
+                match (large(n), delta(n)) {
+                    (Some(at_least), _) => Residue::Large { residue, at_least },
+                    (None, 0) => Residue::Constant { residue, value: f(n) },
+                    (None, step) => Residue::Growing { residue, step, at: n, value: f(n) },
                 }
             })
             .collect();
