@@ -12,6 +12,7 @@ pub mod memo;
 pub mod memory;
 pub mod play;
 pub mod progress;
+pub mod prove;
 pub mod serve;
 pub mod source;
 pub mod table;

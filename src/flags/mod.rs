@@ -7,6 +7,7 @@ pub mod check;
 pub mod conjecture;
 pub mod loopy;
 pub mod play;
+pub mod prove;
 pub mod serve;
 pub mod source;
 pub mod table;
@@ -46,6 +47,7 @@ Examples:
   arrows graph --edges \"0-1,1-2,2-0,2-3,3-0\" --cells \"0-1-2;0-2-3\" --cycles --misere
   arrows board board.txt              a Game of Cycles board file
   arrows check                        machine-check every result of the spider paper
+  arrows prove spider 2 3 5 n         G(S(2,3,5,n)) for every n, proved, with its certificate
   arrows loopy square-but-one         a loopy game: P, N or D, remoteness and gamma
   arrows play spider 4 6 8            play against perfect strategy
 
@@ -184,6 +186,10 @@ pub enum Command {
     /// equal legs, closed forms, periods, second-player wins; each stated as
     /// a hypothesis with its support and exceptions, never as a theorem.
     Conjecture(conjecture::ConjectureArgs),
+    /// Prove a family's values for every length of its growing leg
+    /// (`arrows prove spider 2 3 5 n`): a periodicity theorem checked by a
+    /// lemma of the Guy-Smith kind, with its certificate, or why not.
+    Prove(prove::ProveArgs),
     /// Machine-check the spider paper: every numbered result over a range
     /// (--max), probes showing each sharp hypothesis is needed, and the
     /// paper's wording problems; exit 0 only when all behave as the paper says.

@@ -1,0 +1,4 @@
+//! The integration tests of the theorem prover, as one test executable.
+
+mod agree;
+mod lemma_bound;
