@@ -47,7 +47,13 @@ pub fn run(source: &impl Source, opts: &PlayOpts) -> CliResult {
                 .map_err(|e| in_graph(&named, CliError::usage(e.to_string()).caused_by(e)))?,
         };
         let position = Position::new(&named.graph, opts.variant(), &start).with_play(opts.play());
-        let request = Request { engine: chosen, moves: opts.moves, explain: opts.explain };
+        let request = Request {
+            engine: chosen,
+            moves: opts.moves,
+            explain: opts.explain,
+            outcome_only: !opts.grundy,
+            first_win: opts.first_win,
+        };
         let report = study_on(&named.name, named.spider.clone(), position, &request, &mut analyzer, &control)
             .map_err(|e| in_graph(&named, refusal(position, e, budget.get())))?
             .at_line(named.line);
@@ -211,13 +217,21 @@ fn write_text(report: &Report, out: &mut impl Write, stats: bool) -> std::io::Re
     if let Some(walk) = &this.completed_cell {
         writeln!(out, "completed      cell {walk}: the game is over")?;
     }
-    match this.grundy {
-        Some(g) => writeln!(out, "grundy value   {g}")?,
-        None => writeln!(out, "grundy value   none: the player to move completes a cell")?,
+    match (this.grundy, this.search) {
+        (Some(g), _) => writeln!(out, "grundy value   {g}")?,
+        (None, Some(s)) if !s.grundy_asked && this.completed_cell.is_none() && this.move_count > 0 => {
+            writeln!(out, "grundy value   not computed (the outcome search decides the winner; --grundy computes it)")?
+        }
+        (None, _) => writeln!(out, "grundy value   none: the player to move completes a cell")?,
     }
     let winner = if this.winner == "second" { "second player wins" } else { "first player wins" };
     writeln!(out, "outcome        {winner}")?;
-    if this.grundy == Some(0) {
+    if !this.winning_moves.is_empty() && this.search.is_some_and(|s| s.first_win) {
+        writeln!(out, "winning moves  the first found of {} (--first-win):", count(this.move_count as u64, "move"))?;
+        for &a in &this.winning_moves {
+            writeln!(out, "                 {}", this.describe(a))?;
+        }
+    } else if this.winner == "second" && this.completed_cell.is_none() {
         let why = if this.move_count == 0 { "no move at all" } else { "every move leaves a winning position" };
         writeln!(out, "winning moves  none ({why}, {})", count(this.move_count as u64, "move"))?;
     } else if this.move_count == 0 {
@@ -243,8 +257,31 @@ fn write_text(report: &Report, out: &mut impl Write, stats: bool) -> std::io::Re
         Engine::Brute => "state",
         Engine::Canonical => "component class|component classes",
         Engine::Explicit => "position",
+        Engine::Search => "node",
     };
-    writeln!(out, "engine         {}, {} solved", this.engine, count(this.solved, unit))?;
+    match this.search {
+        Some(s) => {
+            writeln!(out, "engine         search, {} searched", count(s.nodes, unit))?;
+            writeln!(
+                out,
+                "table          {}, {} of {} hit, {} ({} symmetries with the reversal){}",
+                count(s.table_entries, "entry|entries"),
+                arrows_text::thousands(s.table_hits),
+                count(s.table_lookups, "look-up"),
+                bytes(s.table_bytes),
+                2 * s.symmetries,
+                if s.table_evictions > 0 { format!(", {} evicted", s.table_evictions) } else { String::new() }
+            )?;
+            if s.exact_components > 0 {
+                writeln!(
+                    out,
+                    "exact values   {} valued by the canonical engine",
+                    count(s.exact_components, "component")
+                )?;
+            }
+        }
+        None => writeln!(out, "engine         {}, {} solved", this.engine, count(this.solved, unit))?,
+    }
     if stats {
         writeln!(out, "memo hits      {}", this.memo_hits)?;
         if let Some(b) = this.peak_memory_bytes {

@@ -14,6 +14,11 @@ pub enum EngineChoice {
     Brute,
     /// The whole game graph, solved by the loopy solver (gamma labels).
     Explicit,
+    /// The outcome search (Game of Cycles, normal play, boards of at most
+    /// 64 edges): who wins and the winning moves, by a search that stops at
+    /// the first winning move, exact values only for small components; the
+    /// Grundy value with --grundy.
+    Search,
 }
 
 impl From<EngineChoice> for Engine {
@@ -22,6 +27,7 @@ impl From<EngineChoice> for Engine {
             EngineChoice::Brute => Engine::Brute,
             EngineChoice::Canonical => Engine::Canonical,
             EngineChoice::Explicit => Engine::Explicit,
+            EngineChoice::Search => Engine::Search,
         }
     }
 }
@@ -93,6 +99,16 @@ pub struct PlayOpts {
     /// "dead_edges", "grundy", "winning_moves".
     #[arg(long)]
     pub explain: bool,
+    /// With the search engine: compute the Grundy value too, by deciding
+    /// "is the position plus a nim-heap of n a second-player win?" for
+    /// n = 0, 1, 2, ... (the other engines always compute it). Without it
+    /// the search decides the winner only, and "grundy" is null.
+    #[arg(long)]
+    pub grundy: bool,
+    /// With the search engine: stop at the first winning move found instead
+    /// of finding every one (much cheaper on a first-player win).
+    #[arg(long)]
+    pub first_win: bool,
     /// Print one JSON object per graph instead of text.
     #[arg(long)]
     pub json: bool,

@@ -27,6 +27,12 @@ pub struct Request {
     pub moves: bool,
     /// The decomposition into components with their values.
     pub explain: bool,
+    /// Only who wins: the outcome search skips the Grundy value (the
+    /// other engines compute it anyway).
+    pub outcome_only: bool,
+    /// Only the first winning move found (the outcome search; the other
+    /// engines find them all).
+    pub first_win: bool,
 }
 
 /// Which step of a study refused, with the engine's reason as its source.
@@ -111,6 +117,11 @@ pub fn study_on(
     control: &Control,
 ) -> Result<Report, StudyError> {
     let engine = request.engine.unwrap_or_else(|| Engine::default_for(position));
+    analyzer.set_search(crate::search::SearchOptions {
+        grundy: !request.outcome_only,
+        first_win: request.first_win,
+        ..analyzer.search_options()
+    });
     let clock = Instant::now();
     let analysis = analyzer.analyze(position, engine, control)?;
     let mut report = Report::new(name, position, &analysis, clock.elapsed()).on_spider(spider);
@@ -183,7 +194,7 @@ mod tests {
         let position = Position::new(&graph, Variant::Trimmed, &state);
         let control = Control::default();
         let plain = crate::analyze(position, Engine::Brute, &control).unwrap();
-        let request = Request { engine: None, moves: true, explain: true };
+        let request = Request { engine: None, moves: true, explain: true, ..Request::default() };
         let report = study("S(2,3,3)", position, &request, &mut Analyzer::new(), &control).unwrap();
         assert_eq!(report.grundy, plain.grundy);
         assert_eq!(report.engine, Engine::Canonical);
@@ -200,7 +211,7 @@ mod tests {
         let graph = Member::Path { edges: 4 }.graph().unwrap();
         let state = Decoration::empty(graph.edge_count());
         let position = Position::new(&graph, Variant::Trimmed, &state).with_play(arrows_core::Play::Misere);
-        let request = Request { engine: None, moves: false, explain: true };
+        let request = Request { engine: None, moves: false, explain: true, ..Request::default() };
         let e = study("P4", position, &request, &mut Analyzer::new(), &Control::default()).unwrap_err();
         assert!(matches!(e, StudyError::NoDecomposition { game: Unsupported::Misere, .. }), "{e:?}");
         assert!(std::error::Error::source(&e).is_some());

@@ -1,0 +1,517 @@
+//! The depth-first search of one worker: "does the player to move win the
+//! component `C` plus a nim-heap `*n`?", stopping at the first winning move.
+//!
+//! A node is a component of a position with a heap ([`Node`]). Its moves
+//! are the component's moves of the reduced game and the heap's moves to
+//! `*k`, `k < n`. After a move on the component, the rest of it splits
+//! ([`Worker::resolve`]): every piece but the largest Game of Cycles piece
+//! is valued exactly ([`super::exact`], memoized in the table), and their
+//! values are added to the heap (Lemoine and Viennot's reduction: `C + *n`
+//! with `G(C) = v` is a second-player win exactly when `v = n`). A
+//! follower with no Game of Cycles piece left is decided by its nim-sum.
+//!
+//! Every answer is stored in the shared [`Table`] under the node's
+//! canonical key ([`super::symmetry`]), with the nodes it cost.
+
+use super::board::{Board, Move, Moves, bits};
+use super::exact;
+use super::symmetry::Symmetries;
+use super::table::{Key, Query, Table, Value};
+use crate::canonical::{CanonicalEngine, Grundy};
+use crate::error::SolveError;
+use arrows_core::Graph;
+use arrows_work::{Budget, Control};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
+/// Nodes between two checks of the control (cancel token, progress).
+const CHECK_EVERY: u64 = 4096;
+
+/// Why a search stopped before its answer.
+#[derive(Debug, Clone)]
+pub enum Stop {
+    /// The engine's error: cancelled (Ctrl-C, a time limit), or the
+    /// canonical engine past its budget on one component.
+    Solve(SolveError),
+    /// A sibling's answer made this search useless (parallel search only).
+    Abandoned,
+}
+
+impl From<SolveError> for Stop {
+    fn from(e: SolveError) -> Stop {
+        Stop::Solve(e)
+    }
+}
+
+/// How moves are ordered: what the measurements chose, switchable for tests
+/// and benchmarks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MoveOrder {
+    /// A reply that restores a symmetry of the position (an involution of
+    /// the board, with or without the reversal of every arrow) first.
+    pub mirror: bool,
+    /// The heap's moves before the component's.
+    pub heap_first: bool,
+    /// Moves that kill a cell early.
+    pub killers: bool,
+    /// At a node of at least this many edges, every follower is resolved
+    /// first: one the table knows lost wins at once (enhanced transposition
+    /// cutoff), and the others are tried by `mobility` if set.
+    pub lookahead: u32,
+    /// With `lookahead`: the followers that leave the fewest moves first.
+    pub mobility: bool,
+    /// Components of at most this many edges are valued exactly (by the
+    /// canonical engine) even when they are the largest.
+    pub exact_below: u32,
+}
+
+impl Default for MoveOrder {
+    fn default() -> Self {
+        MoveOrder { mirror: true, heap_first: false, killers: false, lookahead: 6, mobility: true, exact_below: 4 }
+    }
+}
+
+/// What every worker shares: the board, its symmetries, the table, the
+/// control and the counters.
+pub struct Shared<'g> {
+    /// The graph (for the canonical engine's cells).
+    pub graph: &'g Graph,
+    /// The board on masks.
+    pub board: Board,
+    /// Its symmetries.
+    pub symmetries: Symmetries,
+    /// The involutions among them, with and without the reversal, for the
+    /// replies that restore a symmetry.
+    involutions: Vec<(usize, bool)>,
+    /// The transposition table.
+    pub table: Table,
+    /// The control of the whole search.
+    pub control: Control,
+    /// The budget of each worker's canonical engine.
+    pub canonical_budget: Budget,
+    /// Move ordering.
+    pub ordering: MoveOrder,
+    /// Nodes searched by every worker (flushed every few thousand).
+    pub nodes: AtomicU64,
+    /// Components valued by the canonical engine.
+    pub exact: AtomicU64,
+    /// Workers not in use, for reuse.
+    pool: std::sync::Mutex<Vec<Worker>>,
+}
+
+/// A component with a heap: the position `(m, f)`, the component's edges
+/// `part`, the heap `heap`, and the component's canonical key.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Node {
+    /// Marked edges.
+    pub m: u64,
+    /// Forward arrows.
+    pub f: u64,
+    /// The component's edges.
+    pub part: u64,
+    /// The heap.
+    pub heap: u32,
+    /// The canonical key of the component (without the heap).
+    pub key: [u64; 4],
+}
+
+impl Node {
+    /// The table key asking whether the player to move wins.
+    pub fn outcome_key(&self) -> Key {
+        Key { words: self.key, query: Query::Outcome(self.heap as u16) }
+    }
+
+    /// The same component with another heap.
+    pub fn with_heap(&self, heap: u32) -> Node {
+        Node { heap, ..*self }
+    }
+}
+
+/// A follower, resolved: decided by its nim-sum (no Game of Cycles piece
+/// left), or a node to search.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Child {
+    /// The follower's Grundy value: the player to move there wins unless it is 0.
+    Decided(u32),
+    /// The largest Game of Cycles piece, the others' values on its heap.
+    Node(Node),
+}
+
+impl<'g> Shared<'g> {
+    /// The shared state of a search of `graph` (as `board` plays it).
+    pub fn new(
+        graph: &'g Graph,
+        board: Board,
+        symmetries: Symmetries,
+        table: Table,
+        control: Control,
+        canonical_budget: Budget,
+        ordering: MoveOrder,
+    ) -> Shared<'g> {
+        // The involutions that fix no edge, with the reversal, first: the
+        // mirror-reverse strategy of Alvarado et al. (2021) answers with them.
+        let mut involutions = Vec::new();
+        for (i, g) in symmetries.all.iter().enumerate() {
+            if g.is_involution() {
+                let fixed = g.edge.iter().enumerate().filter(|&(e, &x)| e == x as usize).count();
+                if i > 0 {
+                    involutions.push((fixed, 1, i));
+                }
+                involutions.push((fixed, 0, i));
+            }
+        }
+        involutions.sort();
+        let involutions = involutions.into_iter().map(|(_, plain, i)| (i, plain == 0)).collect();
+        Shared {
+            graph,
+            board,
+            symmetries,
+            involutions,
+            table,
+            control,
+            canonical_budget,
+            ordering,
+            nodes: AtomicU64::new(0),
+            exact: AtomicU64::new(0),
+            pool: std::sync::Mutex::new(Vec::new()),
+        }
+    }
+
+    /// Runs `work` with a worker of the pool (a new one when none is free).
+    pub fn with_worker<T>(&self, work: impl FnOnce(&mut Worker) -> T) -> T {
+        let taken = self.pool.lock().expect("the pool is never poisoned").pop();
+        let mut w = taken.unwrap_or_else(|| Worker::new(&self.control, self.canonical_budget));
+        let out = work(&mut w);
+        w.flush(self);
+        self.pool.lock().expect("the pool is never poisoned").push(w);
+        out
+    }
+
+    /// The canonical key of component `part` of `(m, f)`: of its
+    /// description when the board's masks hold it, else of the arrows of
+    /// its neighbourhood ([`super::symmetry`]).
+    #[inline]
+    pub fn key(&self, m: u64, f: u64, part: u64) -> [u64; 4] {
+        if self.symmetries.describe {
+            return self.symmetries.canonical_description(&self.board.describe(m, f, part));
+        }
+        let hi = m & self.board.neighbourhood(part);
+        let lo = (f & hi) | part;
+        let (hi, lo) = self.symmetries.canonical(hi, lo);
+        [hi, lo, u64::MAX, u64::MAX]
+    }
+}
+
+/// One worker's own state: its canonical engine and its counters.
+pub struct Worker {
+    canonical: CanonicalEngine<Grundy>,
+    control: Control,
+    /// Nodes not yet added to the shared count.
+    pending: u64,
+    /// Nodes searched by this worker.
+    pub nodes: u64,
+    /// Flags that, once set, make this worker's search useless.
+    pub abandon: Vec<Arc<AtomicBool>>,
+}
+
+impl Worker {
+    fn new(control: &Control, budget: Budget) -> Worker {
+        Worker {
+            canonical: CanonicalEngine::new(),
+            control: control.with_budget(budget),
+            pending: 0,
+            nodes: 0,
+            abandon: Vec::new(),
+        }
+    }
+
+    fn flush(&mut self, shared: &Shared<'_>) {
+        shared.nodes.fetch_add(self.pending, Ordering::Relaxed);
+        if self.pending > 0 {
+            self.control.progress.advance(self.pending);
+        }
+        self.pending = 0;
+    }
+
+    #[inline]
+    fn tick(&mut self, shared: &Shared<'_>) -> Result<(), Stop> {
+        self.nodes += 1;
+        self.pending += 1;
+        if self.pending >= CHECK_EVERY {
+            self.flush(shared);
+            self.control.cancel.check().map_err(|c| Stop::Solve(c.into()))?;
+            if self.abandon.iter().any(|a| a.load(Ordering::Relaxed)) {
+                return Err(Stop::Abandoned);
+            }
+        }
+        Ok(())
+    }
+
+    /// The exact value of component `part` of `(m, f)`: from the table, or
+    /// from the canonical engine (stored in the table).
+    pub fn value(&mut self, shared: &Shared<'_>, m: u64, f: u64, part: u64) -> Result<u32, Stop> {
+        let key = Key { words: shared.key(m, f, part), query: Query::Value };
+        if let Some(Value::Grundy(v)) = shared.table.get(&key) {
+            return Ok(v);
+        }
+        let before = self.canonical.stats();
+        let v = match exact::value(shared.graph, &shared.board, m, f, part, &mut self.canonical, &self.control) {
+            Err(SolveError::OutOfBudget { .. }) => {
+                // The memo is full: start again from an empty one (every
+                // value it held is exact, and many are in the table).
+                self.canonical = CanonicalEngine::new();
+                exact::value(shared.graph, &shared.board, m, f, part, &mut self.canonical, &self.control)?
+            }
+            other => other?,
+        };
+        let after = self.canonical.stats();
+        shared.exact.fetch_add(1, Ordering::Relaxed);
+        let work = (after.spiders + after.general).saturating_sub(before.spiders + before.general) + 1;
+        shared.table.insert(key, Value::Grundy(v), work);
+        Ok(v)
+    }
+
+    /// The follower `(m, f)` whose unmarked edges in play are `scope`, with
+    /// a heap `heap`: its pieces, all but the largest Game of Cycles piece
+    /// valued exactly and added to the heap.
+    pub fn resolve(&mut self, shared: &Shared<'_>, m: u64, f: u64, scope: u64, heap: u32) -> Result<Child, Stop> {
+        let board = &shared.board;
+        let look = board.look(m, f);
+        let parts = board.components(m, f, scope, &look);
+        let mut big: Option<u64> = None;
+        for &p in &parts {
+            if p.count_ones() > shared.ordering.exact_below
+                && big.is_none_or(|b| p.count_ones() > b.count_ones())
+                && board.has_live_cell(m, f, p, &look)
+            {
+                big = Some(p);
+            }
+        }
+        let mut heap = heap;
+        for &p in &parts {
+            if Some(p) != big {
+                heap ^= self.value(shared, m, f, p)?;
+            }
+        }
+        Ok(match big {
+            None => Child::Decided(heap),
+            Some(part) => Child::Node(Node { m, f, part, heap, key: shared.key(m, f, part) }),
+        })
+    }
+
+    /// The moves of a node, in the order they are tried.
+    pub fn ordered_moves(&self, shared: &Shared<'_>, node: &Node) -> Moves {
+        self.ordered(shared, node).0
+    }
+
+    /// The moves of a node in the order they are tried, and whether the
+    /// first one restores a symmetry.
+    fn ordered(&self, shared: &Shared<'_>, node: &Node) -> (Moves, bool) {
+        let board = &shared.board;
+        let look = board.look(node.m, node.f);
+        let mut moves = board.moves(node.m, node.f, node.part, &look);
+        if moves.len() < 2 {
+            return (moves, false);
+        }
+        let ord = shared.ordering;
+        let mut first: Option<Move> = None;
+        if ord.mirror {
+            first = mirror_reply(shared, node.m, node.f, &moves);
+        }
+        if ord.killers {
+            // Moves that kill a cell (their arrow disagrees with the way the
+            // cell's arrows go) come first: they take constraints away.
+            let kills = |mv: &Move| {
+                let (m2, f2) = mv.play(node.m, node.f);
+                let cells = board.cells_through(mv.edge as usize);
+                bits(cells)
+                    .filter(|&c| {
+                        board.cells[c].allowed(node.m, node.f).is_some() && board.cells[c].allowed(m2, f2).is_none()
+                    })
+                    .count()
+            };
+            moves.sort_by_key(|mv| std::cmp::Reverse(kills(mv)));
+        }
+        let mut mirrored = false;
+        if let Some(first) = first
+            && let Some(i) = moves.iter().position(|&x| x == first)
+        {
+            moves[..=i].rotate_right(1);
+            mirrored = true;
+        }
+        (moves, mirrored)
+    }
+
+    /// Does the player to move win `node`? Stored in the table.
+    pub fn win(&mut self, shared: &Shared<'_>, node: &Node) -> Result<bool, Stop> {
+        self.tick(shared)?;
+        let key = node.outcome_key();
+        match shared.table.get(&key) {
+            Some(Value::Win) => return Ok(true),
+            Some(Value::Loss) => return Ok(false),
+            _ => {}
+        }
+        let start = self.nodes;
+        let result = self.search(shared, node)?;
+        shared.table.insert(key, if result { Value::Win } else { Value::Loss }, self.nodes - start);
+        Ok(result)
+    }
+
+    fn search(&mut self, shared: &Shared<'_>, node: &Node) -> Result<bool, Stop> {
+        let (moves, mirrored) = self.ordered(shared, node);
+        if moves.is_empty() {
+            return Ok(node.heap != 0);
+        }
+        let ord = shared.ordering;
+        if ord.heap_first {
+            for k in 0..node.heap {
+                if !self.win(shared, &node.with_heap(k))? {
+                    return Ok(true);
+                }
+            }
+        }
+        let big = node.part.count_ones() >= ord.lookahead;
+        if big {
+            // Every follower first: one the table already knows lost, or
+            // decided at 0, wins at once; the others by their mobility.
+            let mut children: smallvec::SmallVec<[(u32, Child); 64]> = smallvec::SmallVec::new();
+            for mv in &moves {
+                let (m, f) = mv.play(node.m, node.f);
+                let child = self.resolve(shared, m, f, node.part & !mv.bit(), node.heap)?;
+                match child {
+                    Child::Decided(0) => return Ok(true),
+                    Child::Decided(_) => continue,
+                    Child::Node(c) => {
+                        if shared.table.get(&c.outcome_key()) == Some(Value::Loss) {
+                            return Ok(true);
+                        }
+                        let score = if mirrored && children.is_empty() {
+                            0
+                        } else if ord.mobility {
+                            let look = shared.board.look(c.m, c.f);
+                            1 + shared.board.moves(c.m, c.f, c.part, &look).len() as u32
+                        } else {
+                            children.len() as u32
+                        };
+                        children.push((score, child));
+                    }
+                }
+            }
+            children.sort_by_key(|c| c.0);
+            for (_, c) in &children {
+                if let Child::Node(c) = c
+                    && !self.win(shared, c)?
+                {
+                    return Ok(true);
+                }
+            }
+        } else {
+            for mv in moves {
+                let (m, f) = mv.play(node.m, node.f);
+                match self.resolve(shared, m, f, node.part & !mv.bit(), node.heap)? {
+                    Child::Decided(v) => {
+                        if v == 0 {
+                            return Ok(true);
+                        }
+                    }
+                    Child::Node(c) => {
+                        if !self.win(shared, &c)? {
+                            return Ok(true);
+                        }
+                    }
+                }
+            }
+        }
+        if !ord.heap_first {
+            for k in 0..node.heap {
+                if !self.win(shared, &node.with_heap(k))? {
+                    return Ok(true);
+                }
+            }
+        }
+        Ok(false)
+    }
+
+    /// Is the player to move at `child` winning?
+    pub fn child_wins(&mut self, shared: &Shared<'_>, child: &Child) -> Result<bool, Stop> {
+        match child {
+            Child::Decided(v) => Ok(*v != 0),
+            Child::Node(n) => self.win(shared, n),
+        }
+    }
+
+    /// The Grundy value of a node's component plus its heap: the first
+    /// `k` for which the component plus `*k` is a second-player win, added
+    /// to the heap.
+    pub fn grundy(&mut self, shared: &Shared<'_>, child: &Child) -> Result<u32, Stop> {
+        match child {
+            Child::Decided(v) => Ok(*v),
+            Child::Node(n) => {
+                let mut k = 0;
+                while self.win(shared, &n.with_heap(k))? {
+                    k += 1;
+                }
+                Ok(k ^ n.heap)
+            }
+        }
+    }
+}
+
+/// A move after which the position is fixed by an involution of the board
+/// (with or without the reversal of every arrow), when there is one among
+/// `moves`: the second player's mirror reply.
+fn mirror_reply(shared: &Shared<'_>, m: u64, f: u64, moves: &Moves) -> Option<Move> {
+    for &(i, reverse) in &shared.involutions {
+        let g = &shared.symmetries.all[i];
+        let (gm, mut gf) = g.map_position(m, f);
+        if reverse {
+            gf ^= gm;
+        }
+        let new = gm & !m;
+        if new.count_ones() != 1 {
+            continue;
+        }
+        let edge = new.trailing_zeros() as u8;
+        let mv = Move { edge, forward: gf & new != 0 };
+        let (m2, f2) = mv.play(m, f);
+        let (hm, mut hf) = g.map_position(m2, f2);
+        if reverse {
+            hf ^= hm;
+        }
+        if (hm, hf) == (m2, f2) && moves.contains(&mv) {
+            return Some(mv);
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::table::Table;
+    use arrows_core::plane::PlaneFamily;
+    use arrows_core::{Decoration, Position, Variant};
+
+    #[test]
+    fn the_mirror_reply_on_an_even_wheel() {
+        let g = PlaneFamily::Wheel(8).build().unwrap().graph;
+        let d = Decoration::parse(&g, "0>1").unwrap();
+        let p = Position::new(&g, Variant::Cycles, &d);
+        let board = Board::new(p).unwrap();
+        let syms = Symmetries::of(&g, &board);
+        let shared = Shared::new(
+            &g,
+            board,
+            syms,
+            Table::new(1 << 20),
+            Control::default(),
+            Budget::bytes(1 << 30),
+            MoveOrder::default(),
+        );
+        let (m, f) = d.to_masks().unwrap();
+        let look = shared.board.look(m, f);
+        let moves = shared.board.moves(m, f, shared.board.all, &look);
+        let r = mirror_reply(&shared, m, f, &moves).unwrap();
+        assert_eq!(arrows_core::arrow_on(&g, r.edge as usize, r.forward).to_string(), "5>0");
+    }
+}

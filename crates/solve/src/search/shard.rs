@@ -1,0 +1,1 @@
+//! Shards of a search (to come).
