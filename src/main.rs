@@ -10,7 +10,7 @@ mod error;
 mod flags;
 
 use clap::Parser;
-use commands::{analysis, check, conjecture, loopy, play, serve, table, trim};
+use commands::{analysis, check, conjecture, loopy, play, search, serve, table, trim};
 use error::{CliError, CliResult};
 use flags::{Cli, Command};
 
@@ -41,6 +41,7 @@ fn run(cli: Cli) -> CliResult {
         Command::Table(args) => table::run(args),
         Command::Conjecture(args) => conjecture::run(&args),
         Command::Check(args) => check::run(&args),
+        Command::Search(args) => search::run(&args),
         Command::Serve(args) => serve::run(&args),
     }
 }

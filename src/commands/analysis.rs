@@ -21,6 +21,21 @@ use std::time::Duration;
 /// progress bar shows on a terminal when a graph takes more than a second,
 /// and Ctrl-C stops the work cleanly (exit code 130).
 pub fn run(source: &impl Source, opts: &PlayOpts) -> CliResult {
+    let search = opts.engine == Some(crate::flags::analysis::EngineChoice::Search);
+    if opts.draw.out.is_some() && opts.draw.draw.is_none() {
+        if search {
+            return crate::commands::search::run_shard(source, opts);
+        }
+        return Err(CliError::usage(
+            "--out writes a drawing (with --draw svg, tikz or text) or the shard of an outcome search \
+             (with --engine search); add one of them",
+        ));
+    }
+    if opts.shard.is_some() && !(search && opts.draw.out.is_some() && opts.draw.draw.is_none()) {
+        return Err(CliError::usage(
+            "--shard answers one shard of an outcome search into a directory; add --engine search --out DIR",
+        ));
+    }
     let budget = memory::budget(opts.max_memory);
     progress::limit_time(opts.max_time);
     let chosen: Option<Engine> = opts.engine.map(Engine::from);
@@ -181,7 +196,7 @@ fn in_graph(named: &Named, e: CliError) -> CliError {
 }
 
 /// The text report of one graph.
-fn write_text(report: &Report, out: &mut impl Write, stats: bool) -> std::io::Result<()> {
+pub(crate) fn write_text(report: &Report, out: &mut impl Write, stats: bool) -> std::io::Result<()> {
     let this = report;
     if let Some(line) = this.input_line {
         writeln!(out, "input line     {line}")?;
@@ -262,6 +277,11 @@ fn write_text(report: &Report, out: &mut impl Write, stats: bool) -> std::io::Re
     match this.search {
         Some(s) => {
             writeln!(out, "engine         search, {} searched", count(s.nodes, unit))?;
+        }
+        None => writeln!(out, "engine         {}, {} solved", this.engine, count(this.solved, unit))?,
+    }
+    if let Some(s) = this.search.filter(|s| s.table_lookups > 0) {
+        {
             writeln!(
                 out,
                 "table          {}, {} of {} hit, {} ({} symmetries with the reversal){}",
@@ -280,7 +300,6 @@ fn write_text(report: &Report, out: &mut impl Write, stats: bool) -> std::io::Re
                 )?;
             }
         }
-        None => writeln!(out, "engine         {}, {} solved", this.engine, count(this.solved, unit))?,
     }
     if stats {
         writeln!(out, "memo hits      {}", this.memo_hits)?;
@@ -311,7 +330,7 @@ fn write_text(report: &Report, out: &mut impl Write, stats: bool) -> std::io::Re
 
 /// One line of advice for a study's refusal: the engine's, or the step's
 /// (remoteness, decomposition) with the flag that drops it.
-fn refusal(position: Position<'_>, e: StudyError, budget: u64) -> CliError {
+pub(crate) fn refusal(position: Position<'_>, e: StudyError, budget: u64) -> CliError {
     match e {
         StudyError::Solve(e) => advice(position, e, budget),
         StudyError::Remoteness(_) => {

@@ -11,6 +11,7 @@ pub mod memo;
 pub mod memory;
 pub mod play;
 pub mod progress;
+pub mod search;
 pub mod serve;
 pub mod source;
 pub mod table;

@@ -109,6 +109,17 @@ pub struct PlayOpts {
     /// of finding every one (much cheaper on a first-player win).
     #[arg(long)]
     pub first_win: bool,
+    /// With --engine search and --out DIR: answer only shard R/M of the
+    /// search: the positions two moves deep are its tasks, numbered in a
+    /// fixed order, and the shard answers those whose number is R modulo M
+    /// (nauty's res/mod, 0-based; the 1-based I/N is read too). Default:
+    /// the Slurm array task's shard when SLURM_ARRAY_TASK_ID is set, else
+    /// the whole search. Each answer is saved in DIR/search-R-of-M.json as
+    /// it comes, so a shard killed or stopped by --max-time resumes when
+    /// run again; `arrows search merge DIR` joins the shards into the
+    /// answer of a single run.
+    #[arg(long, value_name = "R/M")]
+    pub shard: Option<arrows_tables::Shard>,
     /// Print one JSON object per graph instead of text.
     #[arg(long)]
     pub json: bool,
@@ -184,9 +195,11 @@ pub struct DrawOpts {
     /// "tikz" or "text").
     #[arg(long, value_enum, value_name = "FORMAT")]
     pub draw: Option<DrawChoice>,
-    /// Write the drawing to this file and print the report as usual. For
-    /// graphs read from a file, one file per graph, numbered by its input
-    /// line: --out pic.svg writes pic-1.svg, pic-2.svg, ...
-    #[arg(long, value_name = "FILE", requires = "draw")]
+    /// With --draw: write the drawing to this file and print the report as
+    /// usual. For graphs read from a file, one file per graph, numbered by
+    /// its input line: --out pic.svg writes pic-1.svg, pic-2.svg, ...
+    /// With --engine search: the directory of the search's shard (see
+    /// --shard); a search run again there resumes.
+    #[arg(long, value_name = "FILE|DIR")]
     pub out: Option<PathBuf>,
 }

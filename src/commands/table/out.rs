@@ -103,7 +103,7 @@ pub(super) fn run(
 
 /// The command line as typed, recorded in the manifest (arguments with
 /// spaces or quotes are quoted).
-fn command_line() -> String {
+pub(crate) fn command_line() -> String {
     let quote = |a: String| {
         if a.is_empty() || a.contains(|c: char| c.is_whitespace() || "'\"$\\|&;<>()*?".contains(c)) {
             format!("'{}'", a.replace('\'', r"'\''"))
@@ -122,7 +122,7 @@ pub(super) fn is_manifest(bytes: &[u8]) -> bool {
 }
 
 /// A shard on disk that cannot be written, resumed or read, as advice.
-pub(super) fn store_error(e: StoreError) -> CliError {
+pub(crate) fn store_error(e: StoreError) -> CliError {
     let advice = match &e {
         StoreError::Io { source, .. } => {
             use std::io::ErrorKind::*;

@@ -137,6 +137,8 @@ pub struct Board {
     cell_near: Vec<u64>,
     /// For each edge, the constrained vertices at its ends (indices into `vertices`).
     at: Vec<[u8; 2]>,
+    /// For each graph vertex, its index into `vertices` ([`NONE`] when unconstrained).
+    index: Vec<u8>,
 }
 
 /// What determines the game on a component `C` of a position: `C`, the
@@ -145,19 +147,45 @@ pub struct Board {
 /// dead edge), and the live cells meeting `C` whose unmarked edges all lie
 /// in `C` (the others hold a dead edge and can never be completed), with
 /// the orientations each allows. Legality reads the first two, removal
-/// the third.
+/// the third. Vertices are numbered among the constrained ones
+/// ([`Board::vertex_index`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Description {
     /// The component's edges.
     pub part: u64,
-    /// Graph vertices of `C` without an in-arrow (bit per vertex number).
+    /// Vertices of `C` without an in-arrow (bit per constrained vertex).
     pub need_in: u64,
-    /// Graph vertices of `C` without an out-arrow.
+    /// Vertices of `C` without an out-arrow.
     pub need_out: u64,
     /// Cells of `C` completable along their walk (bit per cell number).
     pub along: u64,
     /// Cells of `C` completable against their walk.
     pub against: u64,
+}
+
+/// A position scanned once: the legal directions and dead edges, what
+/// each constrained vertex needs and which of them join their edges, and
+/// the live cells (without a dead edge) with the orientations they allow.
+#[derive(Debug, Clone)]
+pub struct Scan {
+    /// The marked edges.
+    pub m: u64,
+    /// Legal directions and dead edges.
+    pub look: Look,
+    /// The unmarked edges of each constrained vertex.
+    open: SmallVec<[u64; 48]>,
+    /// Constrained vertices without an in-arrow (bit per vertex index).
+    need_in: u128,
+    /// Constrained vertices without an out-arrow.
+    need_out: u128,
+    /// Vertices that join their unmarked edges into one component.
+    joining: u128,
+    /// Live cells without a dead edge and with an unmarked edge.
+    live: u64,
+    /// Those completable along their walk.
+    along: u64,
+    /// Those completable against their walk.
+    against: u64,
 }
 
 /// What a position makes of the board's vertices and cells.
@@ -206,6 +234,7 @@ impl Board {
             ids.push(v);
         }
         let at = ends.iter().map(|&(s, t)| [index[s], index[t]]).collect();
+        debug_assert!(vertices.len() <= 128, "a graph of at most 64 edges");
         let mut incident = vec![0u64; graph.vertex_count()];
         for (e, &(s, t)) in ends.iter().enumerate() {
             incident[s] |= 1 << e;
@@ -226,7 +255,7 @@ impl Board {
             }
         }
         let cell_near = cells.iter().map(|c| bits(c.edges).fold(0, |acc, e| acc | near[e])).collect();
-        Some(Board { edges, all, ends, vertices, ids, cells, through, near, cell_near, at })
+        Some(Board { edges, all, ends, vertices, ids, cells, through, near, cell_near, at, index })
     }
 
     /// The graph vertices that are constrained, with their masks of edges
@@ -299,64 +328,6 @@ impl Board {
         out
     }
 
-    /// The components of `scope` (unmarked edges) in `(m, f)`, dead edges
-    /// left out, with `look` the position's [`Board::look`].
-    pub fn components(&self, m: u64, f: u64, scope: u64, look: &Look) -> Parts {
-        let open = scope & !m & !look.dead;
-        let mut parts = Parts::new();
-        if open == 0 {
-            return parts;
-        }
-        let mut join = |mut x: u64| {
-            if x & (x - 1) == 0 {
-                return;
-            }
-            let mut i = 0;
-            while i < parts.len() {
-                if parts[i] & x != 0 {
-                    x |= parts.swap_remove(i);
-                } else {
-                    i += 1;
-                }
-            }
-            parts.push(x);
-        };
-        for v in &self.vertices {
-            let at = (v.low | v.high) & open;
-            if at == 0 {
-                continue;
-            }
-            if (v.low | v.high) & look.dead != 0 {
-                continue;
-            }
-            let (ins, outs) = v.arrows(m, f);
-            if !(ins && outs) {
-                join(at);
-            }
-        }
-        for c in &self.cells {
-            let at = c.edges & open;
-            if at == 0 || c.edges & look.dead != 0 || c.allowed(m, f).is_none() {
-                continue;
-            }
-            join(at);
-        }
-        // Edges no vertex or cell joins are components of their own.
-        let covered = parts.iter().fold(0, |a, &p| a | p);
-        let mut lone = open & !covered;
-        while lone != 0 {
-            parts.push(lone & lone.wrapping_neg());
-            lone &= lone - 1;
-        }
-        parts
-    }
-
-    /// `true` when some live cell without a dead edge meets `part`: the
-    /// component is a Game of Cycles component, not a Game of Arrows one.
-    pub fn has_live_cell(&self, m: u64, f: u64, part: u64, look: &Look) -> bool {
-        self.cells.iter().any(|c| c.edges & part != 0 && c.edges & look.dead == 0 && c.allowed(m, f).is_some())
-    }
-
     /// The neighbourhood `N(part)`: every edge at a vertex of an edge of
     /// `part` or of a cell meeting `part`.
     pub fn neighbourhood(&self, part: u64) -> u64 {
@@ -373,42 +344,152 @@ impl Board {
         n
     }
 
-    /// The description of component `part` of `(m, f)` that determines
-    /// its game: its edges, what each of its vertices needs, and the
-    /// orientations each of its live cells allows (see [`Description`]).
-    pub fn describe(&self, m: u64, f: u64, part: u64) -> Description {
-        let unmarked = self.all & !m;
-        let (mut need_in, mut need_out) = (0u64, 0u64);
-        for (v, &id) in self.vertices.iter().zip(&self.ids) {
-            let at = v.low | v.high;
-            if at & part == 0 || at & unmarked & !part != 0 {
+    /// Everything a position makes of the vertices and cells, in one pass
+    /// over each (see [`Scan`]).
+    pub fn scan(&self, m: u64, f: u64) -> Scan {
+        let (mut no_fwd, mut no_bwd) = (0u64, 0u64);
+        let mut open: SmallVec<[u64; 48]> = SmallVec::with_capacity(self.vertices.len());
+        let (mut need_in, mut need_out) = (0u128, 0u128);
+        for (i, v) in self.vertices.iter().enumerate() {
+            let o = (v.low | v.high) & !m;
+            open.push(o);
+            if o == 0 {
                 continue;
             }
             let (ins, outs) = v.arrows(m, f);
-            if !ins {
-                need_in |= 1 << id;
-            }
-            if !outs {
-                need_out |= 1 << id;
+            need_in |= u128::from(!ins) << i;
+            need_out |= u128::from(!outs) << i;
+            if o & (o - 1) == 0 {
+                let (low, high) = (o & v.low, o & v.high);
+                if !ins {
+                    no_fwd |= low;
+                    no_bwd |= high;
+                }
+                if !outs {
+                    no_fwd |= high;
+                    no_bwd |= low;
+                }
             }
         }
-        let (mut along, mut against) = (0u64, 0u64);
+        let dead = no_fwd & no_bwd & !m & self.all;
+        // A vertex joins its unmarked edges while it needs an arrow and
+        // holds no dead edge.
+        let mut joining = 0u128;
+        for (i, &o) in open.iter().enumerate() {
+            if o != 0 && o & dead == 0 && (need_in | need_out) >> i & 1 == 1 {
+                joining |= 1 << i;
+            }
+        }
+        let (mut live, mut along, mut against) = (0u64, 0u64, 0u64);
         for (i, c) in self.cells.iter().enumerate() {
-            if c.edges & part == 0 || c.edges & unmarked & !part != 0 {
+            if c.edges & !m == 0 || c.edges & dead != 0 {
                 continue;
             }
             if let Some((a, b)) = c.allowed(m, f) {
+                live |= 1 << i;
                 along |= u64::from(a) << i;
                 against |= u64::from(b) << i;
+            }
+        }
+        Scan { m, look: Look { no_fwd, no_bwd, dead }, open, need_in, need_out, joining, live, along, against }
+    }
+
+    /// The components of `scope` (unmarked edges) in a scanned position,
+    /// dead edges left out.
+    pub fn parts(&self, scan: &Scan, scope: u64) -> Parts {
+        let open = scope & !scan.m & !scan.look.dead;
+        let mut parts = Parts::new();
+        if open == 0 {
+            return parts;
+        }
+        let mut join = |mut x: u64| {
+            if x & x.wrapping_sub(1) == 0 {
+                return;
+            }
+            let mut i = 0;
+            while i < parts.len() {
+                if parts[i] & x != 0 {
+                    x |= parts.swap_remove(i);
+                } else {
+                    i += 1;
+                }
+            }
+            parts.push(x);
+        };
+        let mut j = scan.joining;
+        while j != 0 {
+            let i = j.trailing_zeros() as usize;
+            j &= j - 1;
+            join(scan.open[i] & open);
+        }
+        let mut live = scan.live;
+        while live != 0 {
+            let i = live.trailing_zeros() as usize;
+            live &= live - 1;
+            join(self.cells[i].edges & open);
+        }
+        let covered = parts.iter().fold(0, |a, &p| a | p);
+        let mut lone = open & !covered;
+        while lone != 0 {
+            parts.push(lone & lone.wrapping_neg());
+            lone &= lone - 1;
+        }
+        parts
+    }
+
+    /// `true` when a live cell without a dead edge meets `part`, in a
+    /// scanned position.
+    pub fn meets_live_cell(&self, scan: &Scan, part: u64) -> bool {
+        let mut live = scan.live;
+        while live != 0 {
+            let i = live.trailing_zeros() as usize;
+            live &= live - 1;
+            if self.cells[i].edges & part != 0 {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The [`Description`] of component `part` of a scanned position.
+    pub fn describe(&self, scan: &Scan, part: u64) -> Description {
+        let (mut need_in, mut need_out) = (0u64, 0u64);
+        for (i, &o) in scan.open.iter().enumerate().take(64) {
+            if o & part == 0 || o & !part != 0 {
+                continue;
+            }
+            need_in |= ((scan.need_in >> i) as u64 & 1) << i;
+            need_out |= ((scan.need_out >> i) as u64 & 1) << i;
+        }
+        let (mut along, mut against) = (0u64, 0u64);
+        let mut live = scan.live;
+        while live != 0 {
+            let i = live.trailing_zeros() as usize;
+            live &= live - 1;
+            let c = self.cells[i].edges;
+            if c & part != 0 && c & !scan.m & !part == 0 {
+                along |= scan.along & 1 << i;
+                against |= scan.against & 1 << i;
             }
         }
         Description { part, need_in, need_out, along, against }
     }
 
-    /// `true` when [`Board::describe`] fits its masks: vertices numbered
-    /// below 64 and at most 32 cells.
+    /// `true` when a [`Description`] fits its masks: at most 64
+    /// constrained vertices and 32 cells.
     pub fn describable(&self) -> bool {
-        self.ids.iter().all(|&v| v < 64) && self.cells.len() <= 32
+        self.vertices.len() <= 64 && self.cells.len() <= 32
+    }
+
+    /// The index of graph vertex `v` among the constrained vertices (the
+    /// bit of its [`Description`]).
+    pub fn vertex_index(&self, v: usize) -> Option<usize> {
+        self.index.get(v).copied().filter(|&i| i != NONE).map(usize::from)
+    }
+
+    /// Number of constrained vertices.
+    pub fn constrained_count(&self) -> usize {
+        self.vertices.len()
     }
 
     /// The constrained vertex indices at the ends of edge `e` (for move ordering).
@@ -504,7 +585,7 @@ mod tests {
         let board = Board::new(p).unwrap();
         let (m, f) = d.to_masks().unwrap();
         let look = board.look(m, f);
-        let parts = board.components(m, f, board.all & !m, &look);
+        let parts = board.parts(&board.scan(m, f), board.all & !m);
         assert_eq!(parts.iter().fold(0, |a, &p| a | p), board.all & !m & !look.dead);
         assert!(parts.iter().all(|&p| p != 0));
         for (i, &a) in parts.iter().enumerate() {

@@ -13,7 +13,7 @@
 //! Every answer is stored in the shared [`Table`] under the node's
 //! canonical key ([`super::symmetry`]), with the nodes it cost.
 
-use super::board::{Board, Move, Moves, bits};
+use super::board::{Board, Move, Moves, Scan, bits};
 use super::exact;
 use super::symmetry::Symmetries;
 use super::table::{Key, Query, Table, Value};
@@ -60,6 +60,12 @@ pub struct MoveOrder {
     pub lookahead: u32,
     /// With `lookahead`: the followers that leave the fewest moves first.
     pub mobility: bool,
+    /// With `lookahead`, followers by their exact number of moves (cells
+    /// counted), not `mobility`'s estimate.
+    pub exact_mobility: bool,
+    /// With `mobility`: the followers whose edges' parity guesses a loss
+    /// for the opponent first.
+    pub parity: bool,
     /// Components of at most this many edges are valued exactly (by the
     /// canonical engine) even when they are the largest.
     pub exact_below: u32,
@@ -67,9 +73,22 @@ pub struct MoveOrder {
 
 impl Default for MoveOrder {
     fn default() -> Self {
-        MoveOrder { mirror: true, heap_first: false, killers: false, lookahead: 6, mobility: true, exact_below: 4 }
+        MoveOrder {
+            mirror: true,
+            heap_first: false,
+            killers: false,
+            lookahead: 6,
+            mobility: true,
+            exact_mobility: true,
+            parity: false,
+            exact_below: 4,
+        }
     }
 }
+
+/// A move as a node tries it: its score (least first), the move, its
+/// follower when resolved already, and whether the table was asked about it.
+type Tried = (u32, Move, Option<Child>, bool);
 
 /// What every worker shares: the board, its symmetries, the table, the
 /// control and the counters.
@@ -191,9 +210,10 @@ impl<'g> Shared<'g> {
     /// description when the board's masks hold it, else of the arrows of
     /// its neighbourhood ([`super::symmetry`]).
     #[inline]
-    pub fn key(&self, m: u64, f: u64, part: u64) -> [u64; 4] {
+    pub fn key(&self, scan: &Scan, f: u64, part: u64) -> [u64; 4] {
+        let m = scan.m;
         if self.symmetries.describe {
-            return self.symmetries.canonical_description(&self.board.describe(m, f, part));
+            return self.symmetries.canonical_description(&self.board.describe(scan, part));
         }
         let hi = m & self.board.neighbourhood(part);
         let lo = (f & hi) | part;
@@ -249,8 +269,9 @@ impl Worker {
 
     /// The exact value of component `part` of `(m, f)`: from the table, or
     /// from the canonical engine (stored in the table).
-    pub fn value(&mut self, shared: &Shared<'_>, m: u64, f: u64, part: u64) -> Result<u32, Stop> {
-        let key = Key { words: shared.key(m, f, part), query: Query::Value };
+    pub fn value(&mut self, shared: &Shared<'_>, scan: &Scan, f: u64, part: u64) -> Result<u32, Stop> {
+        let m = scan.m;
+        let key = Key { words: shared.key(scan, f, part), query: Query::Value };
         if let Some(Value::Grundy(v)) = shared.table.get(&key) {
             return Ok(v);
         }
@@ -276,13 +297,13 @@ impl Worker {
     /// valued exactly and added to the heap.
     pub fn resolve(&mut self, shared: &Shared<'_>, m: u64, f: u64, scope: u64, heap: u32) -> Result<Child, Stop> {
         let board = &shared.board;
-        let look = board.look(m, f);
-        let parts = board.components(m, f, scope, &look);
+        let scan = board.scan(m, f);
+        let parts = board.parts(&scan, scope);
         let mut big: Option<u64> = None;
         for &p in &parts {
             if p.count_ones() > shared.ordering.exact_below
                 && big.is_none_or(|b| p.count_ones() > b.count_ones())
-                && board.has_live_cell(m, f, p, &look)
+                && board.meets_live_cell(&scan, p)
             {
                 big = Some(p);
             }
@@ -290,12 +311,12 @@ impl Worker {
         let mut heap = heap;
         for &p in &parts {
             if Some(p) != big {
-                heap ^= self.value(shared, m, f, p)?;
+                heap ^= self.value(shared, &scan, f, p)?;
             }
         }
         Ok(match big {
             None => Child::Decided(heap),
-            Some(part) => Child::Node(Node { m, f, part, heap, key: shared.key(m, f, part) }),
+            Some(part) => Child::Node(Node { m, f, part, heap, key: shared.key(&scan, f, part) }),
         })
     }
 
@@ -344,13 +365,23 @@ impl Worker {
 
     /// Does the player to move win `node`? Stored in the table.
     pub fn win(&mut self, shared: &Shared<'_>, node: &Node) -> Result<bool, Stop> {
+        match shared.table.get(&node.outcome_key()) {
+            Some(Value::Win) => {
+                self.tick(shared)?;
+                Ok(true)
+            }
+            Some(Value::Loss) => {
+                self.tick(shared)?;
+                Ok(false)
+            }
+            _ => self.win_unknown(shared, node),
+        }
+    }
+
+    /// [`Worker::win`] for a node just looked up in the table and not found.
+    fn win_unknown(&mut self, shared: &Shared<'_>, node: &Node) -> Result<bool, Stop> {
         self.tick(shared)?;
         let key = node.outcome_key();
-        match shared.table.get(&key) {
-            Some(Value::Win) => return Ok(true),
-            Some(Value::Loss) => return Ok(false),
-            _ => {}
-        }
         let start = self.nodes;
         let result = self.search(shared, node)?;
         shared.table.insert(key, if result { Value::Win } else { Value::Loss }, self.nodes - start);
@@ -370,54 +401,65 @@ impl Worker {
                 }
             }
         }
-        let big = node.part.count_ones() >= ord.lookahead;
-        if big {
-            // Every follower first: one the table already knows lost, or
-            // decided at 0, wins at once; the others by their mobility.
-            let mut children: smallvec::SmallVec<[(u32, Child); 64]> = smallvec::SmallVec::new();
-            for mv in &moves {
-                let (m, f) = mv.play(node.m, node.f);
-                let child = self.resolve(shared, m, f, node.part & !mv.bit(), node.heap)?;
-                match child {
+        let board = &shared.board;
+        // At a large node every follower is resolved first: one the table
+        // knows lost for the opponent, or decided at 0, wins at once, and
+        // one it knows won is no use (enhanced transposition cutoff).
+        let resolve_all = node.part.count_ones() >= ord.lookahead;
+        let mut order: smallvec::SmallVec<[Tried; 64]> = smallvec::SmallVec::new();
+        for (i, &mv) in moves.iter().enumerate() {
+            let (m, f) = mv.play(node.m, node.f);
+            let scope = node.part & !mv.bit();
+            let mut child = None;
+            let mut looked = false;
+            if resolve_all {
+                let c = self.resolve(shared, m, f, scope, node.heap)?;
+                match c {
                     Child::Decided(0) => return Ok(true),
                     Child::Decided(_) => continue,
-                    Child::Node(c) => {
-                        if shared.table.get(&c.outcome_key()) == Some(Value::Loss) {
-                            return Ok(true);
-                        }
-                        let score = if mirrored && children.is_empty() {
-                            0
-                        } else if ord.mobility {
-                            let look = shared.board.look(c.m, c.f);
-                            1 + shared.board.moves(c.m, c.f, c.part, &look).len() as u32
-                        } else {
-                            children.len() as u32
-                        };
-                        children.push((score, child));
+                    Child::Node(n) => match shared.table.get(&n.outcome_key()) {
+                        Some(Value::Loss) => return Ok(true),
+                        Some(_) => continue,
+                        None => looked = true,
+                    },
+                }
+                child = Some(c);
+            }
+            let score = if mirrored && i == 0 {
+                0
+            } else if let (true, Some(Child::Node(c))) = (ord.exact_mobility, child) {
+                let look = board.look(c.m, c.f);
+                1 + board.moves(c.m, c.f, c.part, &look).len() as u32
+            } else if ord.mobility {
+                // The opponent's legal moves after this one, sinks and
+                // sources counted but not the cells: fewest first.
+                let look = board.look(m, f);
+                let open = scope & !m & !look.dead;
+                1 + 2 * open.count_ones() - (open & look.no_fwd).count_ones() - (open & look.no_bwd).count_ones()
+            } else {
+                i as u32
+            };
+            order.push((score, mv, child, looked));
+        }
+        order.sort_by_key(|o| o.0);
+        for (_, mv, child, looked) in order {
+            let child = match child {
+                Some(c) => c,
+                None => {
+                    let (m, f) = mv.play(node.m, node.f);
+                    self.resolve(shared, m, f, node.part & !mv.bit(), node.heap)?
+                }
+            };
+            match child {
+                Child::Decided(v) => {
+                    if v == 0 {
+                        return Ok(true);
                     }
                 }
-            }
-            children.sort_by_key(|c| c.0);
-            for (_, c) in &children {
-                if let Child::Node(c) = c
-                    && !self.win(shared, c)?
-                {
-                    return Ok(true);
-                }
-            }
-        } else {
-            for mv in moves {
-                let (m, f) = mv.play(node.m, node.f);
-                match self.resolve(shared, m, f, node.part & !mv.bit(), node.heap)? {
-                    Child::Decided(v) => {
-                        if v == 0 {
-                            return Ok(true);
-                        }
-                    }
-                    Child::Node(c) => {
-                        if !self.win(shared, &c)? {
-                            return Ok(true);
-                        }
+                Child::Node(c) => {
+                    let won = if looked { self.win_unknown(shared, &c)? } else { self.win(shared, &c)? };
+                    if !won {
+                        return Ok(true);
                     }
                 }
             }

@@ -173,11 +173,8 @@ fn prepare<'g>(position: Position<'g>, options: &SearchOptions, control: &Contro
         return Err(SolveError::NotAState(v));
     }
     let board = Board::new(position).expect("the edges were counted");
-    let symmetries = if options.symmetries {
-        Symmetries::of(position.graph, &board)
-    } else {
-        Symmetries::trivial(position.graph, &board)
-    };
+    let symmetries =
+        if options.symmetries { Symmetries::of(position.graph, &board) } else { Symmetries::trivial(&board) };
     let budget = control.budget.get();
     let table_bytes = options.table_bytes.unwrap_or(budget / 2).min(budget);
     let workers = rayon::current_num_threads().max(1) as u64 * 2;
@@ -244,6 +241,8 @@ pub fn search(position: Position<'_>, options: &SearchOptions, control: &Control
         winning.iter().map(|&mv| arrow_on(position.graph, mv.edge as usize, mv.forward)).collect();
     let first_wins = !winning_moves.is_empty();
     debug_assert!(grundy.is_none_or(|g| (g != 0) == first_wins));
+    // A second-player win has value 0, asked or not.
+    let grundy = if first_wins { grundy } else { Some(0) };
     Ok(done(first_wins, grundy, winning_moves, &shared))
 }
 

@@ -101,8 +101,8 @@ impl Symmetry {
         Symmetry { edge, reversed, turned, edges, vertices, cells }
     }
 
-    fn identity(board: &Board, vertices: usize) -> Symmetry {
-        let v: Vec<Option<usize>> = (0..vertices).map(Some).collect();
+    fn identity(board: &Board) -> Symmetry {
+        let v: Vec<Option<usize>> = (0..board.constrained_count()).map(Some).collect();
         let c: Vec<usize> = (0..board.cells.len()).collect();
         Symmetry::new((0..board.edges as u8).collect(), 0, &v, &c, 0)
     }
@@ -165,8 +165,8 @@ fn signature(graph: &Graph, board: &Board, cells_at: &[u32], constrained: &[bool
 
 impl Symmetries {
     /// Only the identity.
-    pub fn trivial(graph: &Graph, board: &Board) -> Symmetries {
-        let id = Symmetry::identity(board, graph.vertex_count());
+    pub fn trivial(board: &Board) -> Symmetries {
+        let id = Symmetry::identity(board);
         Symmetries { all: vec![id], complete: false, describe: board.describable() }
     }
 
@@ -237,7 +237,7 @@ impl Symmetries {
         if let Some(i) = all.iter().position(Symmetry::is_identity) {
             all.swap(0, i);
         } else {
-            all.insert(0, Symmetry::identity(board, n));
+            all.insert(0, Symmetry::identity(board));
         }
         Symmetries { all, complete, describe: board.describable() }
     }
@@ -392,7 +392,10 @@ impl Backtrack<'_> {
             }
             cell.push(j);
         }
-        let vertex: Vec<Option<usize>> = self.image.iter().map(|&v| (v != usize::MAX).then_some(v)).collect();
+        // On the constrained vertices, by their indices (a symmetry maps
+        // constrained vertices to constrained vertices).
+        let vertex: Vec<Option<usize>> =
+            self.board.constrained().map(|(v, _, _)| self.board.vertex_index(self.image[v])).collect();
         Some(Symmetry::new(edge, reversed, &vertex, &cell, turned))
     }
 }
