@@ -24,6 +24,7 @@ mod paper_checks;
 mod paths;
 mod play;
 mod rules;
+mod search;
 mod support;
 mod sweeps_cli;
 mod tables;

@@ -69,6 +69,9 @@ pub struct MoveOrder {
     /// Components of at most this many edges are valued exactly (by the
     /// canonical engine) even when they are the largest.
     pub exact_below: u32,
+    /// Game of Cycles components beside the largest are valued exactly up
+    /// to this many edges, and searched together with it past that.
+    pub exact_most: u32,
 }
 
 impl Default for MoveOrder {
@@ -82,6 +85,7 @@ impl Default for MoveOrder {
             exact_mobility: true,
             parity: false,
             exact_below: 4,
+            exact_most: 64,
         }
     }
 }
@@ -173,10 +177,11 @@ impl<'g> Shared<'g> {
         for (i, g) in symmetries.all.iter().enumerate() {
             if g.is_involution() {
                 let fixed = g.edge.iter().enumerate().filter(|&(e, &x)| e == x as usize).count();
+                // The identity reversed fixes no position with an arrow.
                 if i > 0 {
                     involutions.push((fixed, 1, i));
+                    involutions.push((fixed, 0, i));
                 }
-                involutions.push((fixed, 0, i));
             }
         }
         involutions.sort();
@@ -297,27 +302,53 @@ impl Worker {
     /// valued exactly and added to the heap.
     pub fn resolve(&mut self, shared: &Shared<'_>, m: u64, f: u64, scope: u64, heap: u32) -> Result<Child, Stop> {
         let board = &shared.board;
+        let ord = shared.ordering;
         let scan = board.scan(m, f);
         let parts = board.parts(&scan, scope);
-        let mut big: Option<u64> = None;
-        for &p in &parts {
-            if p.count_ones() > shared.ordering.exact_below
-                && big.is_none_or(|b| p.count_ones() > b.count_ones())
-                && board.meets_live_cell(&scan, p)
-            {
-                big = Some(p);
-            }
-        }
         let mut heap = heap;
+        // Game of Cycles pieces worth a search, with their keys; the
+        // others are valued exactly.
+        let mut searched: smallvec::SmallVec<[(u64, [u64; 4]); 8]> = smallvec::SmallVec::new();
         for &p in &parts {
-            if Some(p) != big {
+            if p.count_ones() > ord.exact_below && board.meets_live_cell(&scan, p) {
+                searched.push((p, shared.key(&scan, f, p)));
+            } else {
                 heap ^= self.value(shared, &scan, f, p)?;
             }
         }
-        Ok(match big {
-            None => Child::Decided(heap),
-            Some(part) => Child::Node(Node { m, f, part, heap, key: shared.key(&scan, f, part) }),
-        })
+        // Two pieces with one key are one game twice: their values cancel
+        // (the position after a mirror reply splits into such pairs).
+        let mut i = 0;
+        while i < searched.len() {
+            match (i + 1..searched.len()).find(|&j| searched[j].1 == searched[i].1) {
+                Some(j) => {
+                    searched.swap_remove(j);
+                    searched.swap_remove(i);
+                }
+                None => i += 1,
+            }
+        }
+        if searched.is_empty() {
+            return Ok(Child::Decided(heap));
+        }
+        // The largest piece is searched; the others are valued exactly up
+        // to `exact_most` edges, and searched with it past that (their
+        // exact values would cost more than the sum's search).
+        searched.sort_by_key(|&(p, _)| std::cmp::Reverse(p.count_ones()));
+        let mut part = searched[0].0;
+        let mut key = searched[0].1;
+        for &(p, _) in &searched[1..] {
+            if p.count_ones() > ord.exact_most {
+                part |= p;
+                key = [0; 4];
+            } else {
+                heap ^= self.value(shared, &scan, f, p)?;
+            }
+        }
+        if key == [0; 4] {
+            key = shared.key(&scan, f, part);
+        }
+        Ok(Child::Node(Node { m, f, part, heap, key }))
     }
 
     /// The moves of a node, in the order they are tried.
@@ -501,30 +532,39 @@ impl Worker {
 
 /// A move after which the position is fixed by an involution of the board
 /// (with or without the reversal of every arrow), when there is one among
-/// `moves`: the second player's mirror reply.
+/// `moves`: the second player's mirror reply to a move that broke the
+/// symmetry, or, from a symmetric position, a move on an edge the
+/// involution fixes (the first player's opening of the mirror strategy).
 fn mirror_reply(shared: &Shared<'_>, m: u64, f: u64, moves: &Moves) -> Option<Move> {
+    let image = |g: &super::symmetry::Symmetry, reverse: bool, m: u64, f: u64| {
+        let (gm, gf) = g.map_position(m, f);
+        (gm, if reverse { gf ^ gm } else { gf })
+    };
+    let mut opening = None;
     for &(i, reverse) in &shared.involutions {
         let g = &shared.symmetries.all[i];
-        let (gm, mut gf) = g.map_position(m, f);
-        if reverse {
-            gf ^= gm;
-        }
+        let (gm, gf) = image(g, reverse, m, f);
         let new = gm & !m;
-        if new.count_ones() != 1 {
+        let candidates: smallvec::SmallVec<[Move; 4]> = if new.count_ones() == 1 {
+            let edge = new.trailing_zeros() as u8;
+            smallvec::smallvec![Move { edge, forward: gf & new != 0 }]
+        } else if new == 0 && (gm, gf) == (m, f) && opening.is_none() {
+            moves.iter().copied().filter(|mv| g.edge[mv.edge as usize] == mv.edge).collect()
+        } else {
             continue;
-        }
-        let edge = new.trailing_zeros() as u8;
-        let mv = Move { edge, forward: gf & new != 0 };
-        let (m2, f2) = mv.play(m, f);
-        let (hm, mut hf) = g.map_position(m2, f2);
-        if reverse {
-            hf ^= hm;
-        }
-        if (hm, hf) == (m2, f2) && moves.contains(&mv) {
-            return Some(mv);
+        };
+        for mv in candidates {
+            let (m2, f2) = mv.play(m, f);
+            if image(g, reverse, m2, f2) == (m2, f2) && moves.contains(&mv) {
+                if new != 0 {
+                    return Some(mv);
+                }
+                opening = Some(mv);
+                break;
+            }
         }
     }
-    None
+    opening
 }
 
 #[cfg(test)]
