@@ -142,6 +142,11 @@ fn advice(position: Position<'_>, e: SolveError, budget: u64) -> CliError {
                 |e| format!("use --engine {e}")
             )
         ),
+        SolveError::TooManyEdges { engine, .. } => format!(
+            "{e}; {}",
+            other_engine(position, *engine, budget)
+                .map_or_else(|| "ask about a smaller board".to_string(), |better| format!("use --engine {better}"))
+        ),
         SolveError::MemoryBudget { engine, needed, .. } => format!(
             "the {engine} engine would need {} for this game, past the memory budget of {}; {}",
             about(*needed),

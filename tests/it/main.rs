@@ -25,6 +25,7 @@ mod paths;
 mod play;
 mod rules;
 mod search;
+mod search_shards;
 mod support;
 mod sweeps_cli;
 mod tables;

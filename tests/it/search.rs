@@ -202,6 +202,7 @@ fn the_answer_does_not_depend_on_threads_table_symmetries_or_order() {
                 heap_first: true,
                 killers: true,
                 lookahead: 64,
+                cutoff: false,
                 mobility: false,
                 exact_mobility: false,
                 parity: true,
@@ -267,7 +268,7 @@ fn refusals_and_stops_are_data() {
     let empty_big = Decoration::empty(big.edge_count());
     let e =
         search(Position::new(&big, Variant::Cycles, &empty_big), &SearchOptions::default(), &control()).unwrap_err();
-    assert!(matches!(e, SolveError::TooLarge { engine: Engine::Search, limit: 64, .. }), "{e:?}");
+    assert!(matches!(e, SolveError::TooManyEdges { engine: Engine::Search, edges: 71, limit: 64 }), "{e:?}");
     let stopped = Control::new(arrows_work::Budget::bytes(1 << 30));
     stopped.cancel.cancel();
     let e = search(Position::new(&g, Variant::Cycles, &empty), &SearchOptions::default(), &stopped).unwrap_err();

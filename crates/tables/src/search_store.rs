@@ -198,7 +198,7 @@ impl SearchWriter {
         let manifest = if path.exists() {
             let old = read_manifest(&path)?;
             if old.fingerprint != fresh.fingerprint || old.shard != shard {
-                return Err(StoreError::OtherSweep { path, found: describe(&old), expected: describe(&fresh) });
+                return Err(StoreError::OtherSearch { path, found: describe(&old), expected: describe(&fresh) });
             }
             if old.arrows != fresh.arrows {
                 return Err(StoreError::OtherVersion { path, found: old.arrows, expected: fresh.arrows });
@@ -299,7 +299,7 @@ pub fn list_search(path: &Path) -> Result<Vec<PathBuf>, StoreError> {
         }
     }
     if found.is_empty() {
-        return Err(StoreError::Empty { path: path.to_path_buf() });
+        return Err(StoreError::NoSearch { path: path.to_path_buf() });
     }
     found.sort();
     Ok(found)

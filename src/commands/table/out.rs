@@ -135,9 +135,10 @@ pub(crate) fn store_error(e: StoreError) -> CliError {
             .caused_by(e);
         }
         StoreError::Manifest { .. } => "remove the shard's files to compute it again".to_string(),
-        StoreError::OtherSweep { .. } => {
+        StoreError::OtherSweep { .. } | StoreError::OtherSearch { .. } => {
             "give --out another directory, or remove that shard's files to start over".to_string()
         }
+        StoreError::NoSearch { .. } => "give the directories that --engine search --out wrote".to_string(),
         StoreError::OtherVersion { found, .. } => {
             format!("finish or merge it with arrows {found}, or remove the shard's files to compute it again")
         }

@@ -166,7 +166,7 @@ pub struct Description {
 /// A position scanned once: the legal directions and dead edges, what
 /// each constrained vertex needs and which of them join their edges, and
 /// the live cells (without a dead edge) with the orientations they allow.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Default)]
 pub struct Scan {
     /// The marked edges.
     pub m: u64,
@@ -189,7 +189,7 @@ pub struct Scan {
 }
 
 /// What a position makes of the board's vertices and cells.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, Default)]
 pub struct Look {
     /// Unmarked edges on which a forward arrow is illegal.
     pub no_fwd: u64,
@@ -347,8 +347,17 @@ impl Board {
     /// Everything a position makes of the vertices and cells, in one pass
     /// over each (see [`Scan`]).
     pub fn scan(&self, m: u64, f: u64) -> Scan {
+        let mut scan = Scan::default();
+        self.scan_into(m, f, &mut scan);
+        scan
+    }
+
+    /// [`Board::scan`] into a scan already allocated (a scan is a few
+    /// hundred bytes, and the search makes one per follower).
+    pub fn scan_into(&self, m: u64, f: u64, scan: &mut Scan) {
         let (mut no_fwd, mut no_bwd) = (0u64, 0u64);
-        let mut open: SmallVec<[u64; 48]> = SmallVec::with_capacity(self.vertices.len());
+        let open = &mut scan.open;
+        open.clear();
         let (mut need_in, mut need_out) = (0u128, 0u128);
         for (i, v) in self.vertices.iter().enumerate() {
             let o = (v.low | v.high) & !m;
@@ -391,7 +400,14 @@ impl Board {
                 against |= u64::from(b) << i;
             }
         }
-        Scan { m, look: Look { no_fwd, no_bwd, dead }, open, need_in, need_out, joining, live, along, against }
+        scan.m = m;
+        scan.look = Look { no_fwd, no_bwd, dead };
+        scan.need_in = need_in;
+        scan.need_out = need_out;
+        scan.joining = joining;
+        scan.live = live;
+        scan.along = along;
+        scan.against = against;
     }
 
     /// The components of `scope` (unmarked edges) in a scanned position,
@@ -402,37 +418,44 @@ impl Board {
         if open == 0 {
             return parts;
         }
-        let mut join = |mut x: u64| {
-            if x & x.wrapping_sub(1) == 0 {
-                return;
-            }
-            let mut i = 0;
-            while i < parts.len() {
-                if parts[i] & x != 0 {
-                    x |= parts.swap_remove(i);
-                } else {
-                    i += 1;
-                }
-            }
-            parts.push(x);
-        };
+        // What ties edges together: the unmarked edges of each joining
+        // vertex, and of each live cell.
+        let mut joins: SmallVec<[u64; 64]> = SmallVec::new();
         let mut j = scan.joining;
         while j != 0 {
             let i = j.trailing_zeros() as usize;
             j &= j - 1;
-            join(scan.open[i] & open);
+            let x = scan.open[i] & open;
+            if x & x.wrapping_sub(1) != 0 {
+                joins.push(x);
+            }
         }
         let mut live = scan.live;
         while live != 0 {
             let i = live.trailing_zeros() as usize;
             live &= live - 1;
-            join(self.cells[i].edges & open);
+            let x = self.cells[i].edges & open;
+            if x & x.wrapping_sub(1) != 0 {
+                joins.push(x);
+            }
         }
-        let covered = parts.iter().fold(0, |a, &p| a | p);
-        let mut lone = open & !covered;
-        while lone != 0 {
-            parts.push(lone & lone.wrapping_neg());
-            lone &= lone - 1;
+        // Each component grown from its lowest edge until no join adds to it.
+        let mut rest = open;
+        while rest != 0 {
+            let mut part = rest & rest.wrapping_neg();
+            loop {
+                let before = part;
+                for &x in &joins {
+                    if x & part != 0 {
+                        part |= x;
+                    }
+                }
+                if part == before {
+                    break;
+                }
+            }
+            parts.push(part);
+            rest &= !part;
         }
         parts
     }

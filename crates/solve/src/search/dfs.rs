@@ -60,6 +60,10 @@ pub struct MoveOrder {
     pub lookahead: u32,
     /// With `lookahead`: the followers that leave the fewest moves first.
     pub mobility: bool,
+    /// With `lookahead`, each follower asked of the table before any is
+    /// searched (one lost for the opponent wins at once, one won is
+    /// skipped): the enhanced transposition cutoff.
+    pub cutoff: bool,
     /// With `lookahead`, followers by their exact number of moves (cells
     /// counted), not `mobility`'s estimate.
     pub exact_mobility: bool,
@@ -81,6 +85,7 @@ impl Default for MoveOrder {
             heap_first: false,
             killers: false,
             lookahead: 6,
+            cutoff: true,
             mobility: true,
             exact_mobility: true,
             parity: false,
@@ -134,14 +139,18 @@ pub struct Node {
     pub part: u64,
     /// The heap.
     pub heap: u32,
-    /// The canonical key of the component (without the heap).
-    pub key: [u64; 4],
+    /// The canonical key of the component (without the heap), once
+    /// computed ([`Shared::keyed`]).
+    pub key: Option<[u64; 4]>,
 }
 
 impl Node {
     /// The table key asking whether the player to move wins.
     pub fn outcome_key(&self) -> Key {
-        Key { words: self.key, query: Query::Outcome(self.heap as u16) }
+        Key {
+            words: self.key.expect("a node's key is computed before it is looked up"),
+            query: Query::Outcome(self.heap as u16),
+        }
     }
 
     /// The same component with another heap.
@@ -209,6 +218,16 @@ impl<'g> Shared<'g> {
         w.flush(self);
         self.pool.lock().expect("the pool is never poisoned").push(w);
         out
+    }
+
+    /// The node with its key computed.
+    #[inline]
+    pub fn keyed(&self, node: Node) -> Node {
+        if node.key.is_some() {
+            return node;
+        }
+        let scan = self.board.scan(node.m, node.f);
+        Node { key: Some(self.key(&scan, node.f, node.part)), ..node }
     }
 
     /// The canonical key of component `part` of `(m, f)`: of its
@@ -301,31 +320,55 @@ impl Worker {
     /// a heap `heap`: its pieces, all but the largest Game of Cycles piece
     /// valued exactly and added to the heap.
     pub fn resolve(&mut self, shared: &Shared<'_>, m: u64, f: u64, scope: u64, heap: u32) -> Result<Child, Stop> {
+        let mut scan = Scan::default();
+        Ok(match self.split(shared, &mut scan, m, f, scope, heap)? {
+            Child::Node(n) => Child::Node(Node { key: Some(shared.key(&scan, f, n.part)), ..n }),
+            decided => decided,
+        })
+    }
+
+    /// [`Worker::resolve`] without the searched component's key (computed
+    /// when the node is searched or looked up).
+    /// `scan` is left holding the follower's scan.
+    fn split(
+        &mut self,
+        shared: &Shared<'_>,
+        scan: &mut Scan,
+        m: u64,
+        f: u64,
+        scope: u64,
+        heap: u32,
+    ) -> Result<Child, Stop> {
         let board = &shared.board;
         let ord = shared.ordering;
-        let scan = board.scan(m, f);
-        let parts = board.parts(&scan, scope);
+        board.scan_into(m, f, scan);
+        let scan = &*scan;
+        let parts = board.parts(scan, scope);
         let mut heap = heap;
-        // Game of Cycles pieces worth a search, with their keys; the
-        // others are valued exactly.
-        let mut searched: smallvec::SmallVec<[(u64, [u64; 4]); 8]> = smallvec::SmallVec::new();
+        // Game of Cycles pieces worth a search; the others are valued exactly.
+        let mut searched: smallvec::SmallVec<[(u64, Option<[u64; 4]>); 8]> = smallvec::SmallVec::new();
         for &p in &parts {
-            if p.count_ones() > ord.exact_below && board.meets_live_cell(&scan, p) {
-                searched.push((p, shared.key(&scan, f, p)));
+            if p.count_ones() > ord.exact_below && board.meets_live_cell(scan, p) {
+                searched.push((p, None));
             } else {
-                heap ^= self.value(shared, &scan, f, p)?;
+                heap ^= self.value(shared, scan, f, p)?;
             }
         }
-        // Two pieces with one key are one game twice: their values cancel
-        // (the position after a mirror reply splits into such pairs).
-        let mut i = 0;
-        while i < searched.len() {
-            match (i + 1..searched.len()).find(|&j| searched[j].1 == searched[i].1) {
-                Some(j) => {
-                    searched.swap_remove(j);
-                    searched.swap_remove(i);
+        if searched.len() > 1 {
+            // Two pieces with one key are one game twice: their values
+            // cancel (the position after a mirror reply splits into such pairs).
+            for s in &mut searched {
+                s.1 = Some(shared.key(scan, f, s.0));
+            }
+            let mut i = 0;
+            while i < searched.len() {
+                match (i + 1..searched.len()).find(|&j| searched[j].1 == searched[i].1) {
+                    Some(j) => {
+                        searched.swap_remove(j);
+                        searched.swap_remove(i);
+                    }
+                    None => i += 1,
                 }
-                None => i += 1,
             }
         }
         if searched.is_empty() {
@@ -335,18 +378,14 @@ impl Worker {
         // to `exact_most` edges, and searched with it past that (their
         // exact values would cost more than the sum's search).
         searched.sort_by_key(|&(p, _)| std::cmp::Reverse(p.count_ones()));
-        let mut part = searched[0].0;
-        let mut key = searched[0].1;
+        let (mut part, mut key) = searched[0];
         for &(p, _) in &searched[1..] {
             if p.count_ones() > ord.exact_most {
                 part |= p;
-                key = [0; 4];
+                key = None;
             } else {
-                heap ^= self.value(shared, &scan, f, p)?;
+                heap ^= self.value(shared, scan, f, p)?;
             }
-        }
-        if key == [0; 4] {
-            key = shared.key(&scan, f, part);
         }
         Ok(Child::Node(Node { m, f, part, heap, key }))
     }
@@ -396,6 +435,7 @@ impl Worker {
 
     /// Does the player to move win `node`? Stored in the table.
     pub fn win(&mut self, shared: &Shared<'_>, node: &Node) -> Result<bool, Stop> {
+        let node = &shared.keyed(*node);
         match shared.table.get(&node.outcome_key()) {
             Some(Value::Win) => {
                 self.tick(shared)?;
@@ -412,6 +452,7 @@ impl Worker {
     /// [`Worker::win`] for a node just looked up in the table and not found.
     fn win_unknown(&mut self, shared: &Shared<'_>, node: &Node) -> Result<bool, Stop> {
         self.tick(shared)?;
+        let node = &shared.keyed(*node);
         let key = node.outcome_key();
         let start = self.nodes;
         let result = self.search(shared, node)?;
@@ -437,22 +478,41 @@ impl Worker {
         // knows lost for the opponent, or decided at 0, wins at once, and
         // one it knows won is no use (enhanced transposition cutoff).
         let resolve_all = node.part.count_ones() >= ord.lookahead;
+        // The images of the node's edges under every symmetry: a follower's
+        // component is most often the node's less the move's edge, and its
+        // key then needs no image of its edges of its own.
+        let images = if resolve_all && ord.cutoff && shared.symmetries.describe {
+            shared.symmetries.images(node.part)
+        } else {
+            smallvec::SmallVec::new()
+        };
         let mut order: smallvec::SmallVec<[Tried; 64]> = smallvec::SmallVec::new();
+        let mut scan = Scan::default();
         for (i, &mv) in moves.iter().enumerate() {
             let (m, f) = mv.play(node.m, node.f);
             let scope = node.part & !mv.bit();
             let mut child = None;
             let mut looked = false;
             if resolve_all {
-                let c = self.resolve(shared, m, f, scope, node.heap)?;
-                match c {
+                let mut c = self.split(shared, &mut scan, m, f, scope, node.heap)?;
+                match &mut c {
                     Child::Decided(0) => return Ok(true),
                     Child::Decided(_) => continue,
-                    Child::Node(n) => match shared.table.get(&n.outcome_key()) {
-                        Some(Value::Loss) => return Ok(true),
-                        Some(_) => continue,
-                        None => looked = true,
-                    },
+                    Child::Node(n) if ord.cutoff => {
+                        let key = if !images.is_empty() && n.part == scope {
+                            let d = board.describe(&scan, n.part);
+                            shared.symmetries.canonical_after(&d, &images, mv.edge as usize)
+                        } else {
+                            shared.key(&scan, n.f, n.part)
+                        };
+                        n.key = Some(key);
+                        match shared.table.get(&n.outcome_key()) {
+                            Some(Value::Loss) => return Ok(true),
+                            Some(_) => continue,
+                            None => looked = true,
+                        }
+                    }
+                    Child::Node(_) => {}
                 }
                 child = Some(c);
             }

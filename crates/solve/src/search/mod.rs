@@ -156,11 +156,7 @@ pub fn refusal(position: Position<'_>) -> Option<SolveError> {
         return Some(SolveError::Unsupported { engine: Engine::Search, game: Unsupported::Misere });
     }
     let edges = position.graph.edge_count();
-    (edges > MAX_EDGES).then_some(SolveError::TooLarge {
-        engine: Engine::Search,
-        unmarked_edges: position.unmarked(),
-        limit: MAX_EDGES,
-    })
+    (edges > MAX_EDGES).then_some(SolveError::TooManyEdges { engine: Engine::Search, edges, limit: MAX_EDGES })
 }
 
 /// The shared state of a search of `position`: the board, its symmetries,
@@ -405,7 +401,7 @@ fn winning_moves(
     first: bool,
     depth: usize,
 ) -> Result<Vec<board::Move>, Stop> {
-    let root = Node { m, f, part: scope, heap: 0, key: [0; 4] };
+    let root = Node { m, f, part: scope, heap: 0, key: None };
     let moves = shared.with_worker(|w| w.ordered_moves(shared, &root));
     let children: Vec<Child> = shared.with_worker(|w| {
         moves

@@ -257,10 +257,36 @@ impl Symmetries {
     /// compared first.
     #[inline]
     pub fn canonical_description(&self, d: &Description) -> [u64; 4] {
+        self.canonical_with(d, |g| g.map(d.part))
+    }
+
+    /// The image of `part` under every symmetry, in order (for
+    /// [`Symmetries::canonical_after`]).
+    pub fn images(&self, part: u64) -> smallvec::SmallVec<[u64; 64]> {
+        self.all.iter().map(|g| g.map(part)).collect()
+    }
+
+    /// [`Symmetries::canonical_description`] of a component whose edges
+    /// are `part` less edge `e`, given the images of `part`: the images of
+    /// the edges come from them without a table look-up.
+    #[inline]
+    pub fn canonical_after(&self, d: &Description, images: &[u64], e: usize) -> [u64; 4] {
+        let mut i = 0;
+        self.canonical_with(d, |g| {
+            let p = images[i] & !(1u64 << g.edge[e]);
+            i += 1;
+            p
+        })
+    }
+
+    /// The least image of a description, `part_image(g)` giving each
+    /// symmetry's image of its edges, in order.
+    #[inline]
+    fn canonical_with(&self, d: &Description, mut part_image: impl FnMut(&Symmetry) -> u64) -> [u64; 4] {
         let mut best_part = u64::MAX;
         let mut reach: smallvec::SmallVec<[u16; 16]> = smallvec::SmallVec::new();
         for (i, g) in self.all.iter().enumerate() {
-            let p = g.map(d.part);
+            let p = part_image(g);
             if p < best_part {
                 best_part = p;
                 reach.clear();
