@@ -498,12 +498,6 @@ impl Board {
         Description { part, need_in, need_out, along, against }
     }
 
-    /// `true` when a [`Description`] fits its masks: at most 64
-    /// constrained vertices and 32 cells.
-    pub fn describable(&self) -> bool {
-        self.vertices.len() <= 64 && self.cells.len() <= 32
-    }
-
     /// The index of graph vertex `v` among the constrained vertices (the
     /// bit of its [`Description`]).
     pub fn vertex_index(&self, v: usize) -> Option<usize> {

@@ -141,14 +141,14 @@ pub struct Node {
     pub heap: u32,
     /// The canonical key of the component (without the heap), once
     /// computed ([`Shared::keyed`]).
-    pub key: Option<[u64; 4]>,
+    pub key: Option<u128>,
 }
 
 impl Node {
     /// The table key asking whether the player to move wins.
     pub fn outcome_key(&self) -> Key {
         Key {
-            words: self.key.expect("a node's key is computed before it is looked up"),
+            form: self.key.expect("a node's key is computed before it is looked up").into(),
             query: Query::Outcome(self.heap as u16),
         }
     }
@@ -234,7 +234,7 @@ impl<'g> Shared<'g> {
     /// description when the board's masks hold it, else of the arrows of
     /// its neighbourhood ([`super::symmetry`]).
     #[inline]
-    pub fn key(&self, scan: &Scan, f: u64, part: u64) -> [u64; 4] {
+    pub fn key(&self, scan: &Scan, f: u64, part: u64) -> u128 {
         let m = scan.m;
         if self.symmetries.describe {
             return self.symmetries.canonical_description(&self.board.describe(scan, part));
@@ -242,7 +242,7 @@ impl<'g> Shared<'g> {
         let hi = m & self.board.neighbourhood(part);
         let lo = (f & hi) | part;
         let (hi, lo) = self.symmetries.canonical(hi, lo);
-        [hi, lo, u64::MAX, u64::MAX]
+        u128::from(hi) << 64 | u128::from(lo)
     }
 }
 
@@ -295,7 +295,7 @@ impl Worker {
     /// from the canonical engine (stored in the table).
     pub fn value(&mut self, shared: &Shared<'_>, scan: &Scan, f: u64, part: u64) -> Result<u32, Stop> {
         let m = scan.m;
-        let key = Key { words: shared.key(scan, f, part), query: Query::Value };
+        let key = Key { form: shared.key(scan, f, part).into(), query: Query::Value };
         if let Some(Value::Grundy(v)) = shared.table.get(&key) {
             return Ok(v);
         }
@@ -346,7 +346,7 @@ impl Worker {
         let parts = board.parts(scan, scope);
         let mut heap = heap;
         // Game of Cycles pieces worth a search; the others are valued exactly.
-        let mut searched: smallvec::SmallVec<[(u64, Option<[u64; 4]>); 8]> = smallvec::SmallVec::new();
+        let mut searched: smallvec::SmallVec<[(u64, Option<u128>); 8]> = smallvec::SmallVec::new();
         for &p in &parts {
             if p.count_ones() > ord.exact_below && board.meets_live_cell(scan, p) {
                 searched.push((p, None));

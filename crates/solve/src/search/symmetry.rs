@@ -119,18 +119,21 @@ impl Symmetry {
         (self.map(m), self.map(f ^ (self.reversed & m)))
     }
 
-    /// The image of a component's description, without and with the
-    /// reversal of every arrow (which swaps what vertices need and the
-    /// orientation cells allow).
+    /// The image of a component's description packed as [`Layout`] says,
+    /// without and with the reversal of every arrow (which swaps what
+    /// vertices need and the orientation cells allow).
     #[inline]
-    fn map_description(&self, d: &Description) -> ([u64; 4], [u64; 4]) {
-        let need_in = self.vertices.map(d.need_in);
-        let need_out = self.vertices.map(d.need_out);
+    fn map_description(&self, d: &Description, at: Layout) -> (u128, u128) {
+        let need_in = self.vertices.map(d.need_in) as u128;
+        let need_out = self.vertices.map(d.need_out) as u128;
         // A cell walked the other way by its image allows the other orientation.
-        let along = self.cells.map((d.along & !self.turned) | (d.against & self.turned));
-        let against = self.cells.map((d.against & !self.turned) | (d.along & self.turned));
-        let part = self.map(d.part);
-        ([part, need_in, need_out, along | against << 32], [part, need_out, need_in, against | along << 32])
+        let along = self.cells.map((d.along & !self.turned) | (d.against & self.turned)) as u128;
+        let against = self.cells.map((d.against & !self.turned) | (d.along & self.turned)) as u128;
+        let part = self.map(d.part) as u128;
+        let pack = |a: u128, b: u128, c: u128, e: u128| {
+            part | a << at.need_in | b << at.need_out | c << at.along | e << at.against
+        };
+        (pack(need_in, need_out, along, against), pack(need_out, need_in, against, along))
     }
 
     /// `true` for the identity.
@@ -152,9 +155,35 @@ pub struct Symmetries {
     /// `true` when the backtracking finished (the list is the whole group,
     /// up to [`MOST`]).
     pub complete: bool,
-    /// Components are keyed by their [`Description`] (vertices below 64,
-    /// at most 32 cells); otherwise by the arrows of their neighbourhood.
+    /// Components are keyed by their [`Description`] packed in 128 bits
+    /// when it fits; otherwise by the arrows of their neighbourhood.
     pub describe: bool,
+    /// Where each field of a description goes in its 128 bits.
+    layout: Layout,
+}
+
+/// The bit offsets of a packed [`Description`]: its edges from bit 0,
+/// then what each constrained vertex needs (in, then out), then what each
+/// cell allows (along, then against). It fits when `E + 2V + 2C <= 128`
+/// (every plane family up to 40 edges does).
+#[derive(Debug, Clone, Copy, Default)]
+struct Layout {
+    need_in: u32,
+    need_out: u32,
+    along: u32,
+    against: u32,
+}
+
+impl Layout {
+    fn of(board: &Board) -> Option<Layout> {
+        let (e, v, c) = (board.edges as u32, board.constrained_count() as u32, board.cells.len() as u32);
+        (e + 2 * v + 2 * c <= 128 && v <= 64).then_some(Layout {
+            need_in: e,
+            need_out: e + v,
+            along: e + 2 * v,
+            against: e + 2 * v + c,
+        })
+    }
 }
 
 /// A vertex's signature, which a symmetry preserves.
@@ -167,7 +196,8 @@ impl Symmetries {
     /// Only the identity.
     pub fn trivial(board: &Board) -> Symmetries {
         let id = Symmetry::identity(board);
-        Symmetries { all: vec![id], complete: false, describe: board.describable() }
+        let layout = Layout::of(board);
+        Symmetries { all: vec![id], complete: false, describe: layout.is_some(), layout: layout.unwrap_or_default() }
     }
 
     /// The symmetries of `graph` as `board` plays it.
@@ -239,7 +269,8 @@ impl Symmetries {
         } else {
             all.insert(0, Symmetry::identity(board));
         }
-        Symmetries { all, complete, describe: board.describable() }
+        let layout = Layout::of(board);
+        Symmetries { all, complete, describe: layout.is_some(), layout: layout.unwrap_or_default() }
     }
 
     /// Number of symmetries (without the reversal).
@@ -256,7 +287,7 @@ impl Symmetries {
     /// under every symmetry, with and without the reversal, the edges
     /// compared first.
     #[inline]
-    pub fn canonical_description(&self, d: &Description) -> [u64; 4] {
+    pub fn canonical_description(&self, d: &Description) -> u128 {
         self.canonical_with(d, |g| g.map(d.part))
     }
 
@@ -270,7 +301,7 @@ impl Symmetries {
     /// are `part` less edge `e`, given the images of `part`: the images of
     /// the edges come from them without a table look-up.
     #[inline]
-    pub fn canonical_after(&self, d: &Description, images: &[u64], e: usize) -> [u64; 4] {
+    pub fn canonical_after(&self, d: &Description, images: &[u64], e: usize) -> u128 {
         let mut i = 0;
         self.canonical_with(d, |g| {
             let p = images[i] & !(1u64 << g.edge[e]);
@@ -282,7 +313,7 @@ impl Symmetries {
     /// The least image of a description, `part_image(g)` giving each
     /// symmetry's image of its edges, in order.
     #[inline]
-    fn canonical_with(&self, d: &Description, mut part_image: impl FnMut(&Symmetry) -> u64) -> [u64; 4] {
+    fn canonical_with(&self, d: &Description, mut part_image: impl FnMut(&Symmetry) -> u64) -> u128 {
         let mut best_part = u64::MAX;
         let mut reach: smallvec::SmallVec<[u16; 16]> = smallvec::SmallVec::new();
         for (i, g) in self.all.iter().enumerate() {
@@ -295,9 +326,9 @@ impl Symmetries {
                 reach.push(i as u16);
             }
         }
-        let mut best = [u64::MAX; 4];
+        let mut best = u128::MAX;
         for &i in &reach {
-            let (plain, reversed) = self.all[i as usize].map_description(d);
+            let (plain, reversed) = self.all[i as usize].map_description(d, self.layout);
             best = best.min(plain).min(reversed);
         }
         best

@@ -38,20 +38,53 @@ pub const SHARDS: usize = 64;
 /// What a key asks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Query {
-    /// Is the component plus a nim-heap of this size a win for the player to move?
+    /// Is the component plus a nim-heap of this size a win for the player
+    /// to move? (Heaps up to `u16::MAX - 1`.)
     Outcome(u16),
     /// The component's Grundy value.
     Value,
 }
 
-/// A key: the canonical form of a component (four words, see
-/// [`super::symmetry`]) and the question asked of it.
+impl Query {
+    fn code(self) -> u16 {
+        match self {
+            Query::Outcome(n) => n,
+            Query::Value => u16::MAX,
+        }
+    }
+}
+
+/// A component's canonical form, 128 bits (see [`super::symmetry`]),
+/// stored as two words so that a key is aligned to 8 bytes, not 16.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Form([u64; 2]);
+
+impl From<u128> for Form {
+    fn from(x: u128) -> Form {
+        Form([x as u64, (x >> 64) as u64])
+    }
+}
+
+/// A key: the canonical form of a component and the question asked of it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Key {
     /// The component's canonical form.
-    pub words: [u64; 4],
+    pub form: Form,
     /// The question.
     pub query: Query,
+}
+
+/// A key as the table stores it: 18 bytes, 24 with alignment.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+struct Stored {
+    form: [u64; 2],
+    query: u16,
+}
+
+impl From<&Key> for Stored {
+    fn from(k: &Key) -> Stored {
+        Stored { form: k.form.0, query: k.query.code() }
+    }
 }
 
 /// What is stored for a key.
@@ -65,11 +98,32 @@ pub enum Value {
     Grundy(u32),
 }
 
-/// One stored value with the base-2 logarithm of its work.
+/// One stored value, packed (bit 31: a Grundy value in the low bits,
+/// else bit 0: a win), with the base-2 logarithm of its work.
 #[derive(Debug, Clone, Copy)]
 struct Slot {
-    value: Value,
+    value: u32,
     work: u8,
+}
+
+impl Slot {
+    fn pack(value: Value) -> u32 {
+        match value {
+            Value::Win => 1,
+            Value::Loss => 0,
+            Value::Grundy(g) => 1 << 31 | (g & 0x7fff_ffff),
+        }
+    }
+
+    fn value(self) -> Value {
+        if self.value >> 31 == 1 {
+            Value::Grundy(self.value & 0x7fff_ffff)
+        } else if self.value == 1 {
+            Value::Win
+        } else {
+            Value::Loss
+        }
+    }
 }
 
 /// The counters of a table.
@@ -92,14 +146,14 @@ pub struct TableStats {
 }
 
 /// Bytes of one bucket of a shard's map: the key, the slot, hashbrown's control byte.
-const BUCKET: u64 = (std::mem::size_of::<(Key, Slot)>() + 1) as u64;
+const BUCKET: u64 = (std::mem::size_of::<(Stored, Slot)>() + 1) as u64;
 
 /// The control bytes a map holds past its buckets (hashbrown's group width), rounded up.
 const GROUP: u64 = 64;
 
 /// The transposition table.
 pub struct Table {
-    shards: Box<[Mutex<hashbrown::HashMap<Key, Slot>>]>,
+    shards: Box<[Mutex<hashbrown::HashMap<Stored, Slot>>]>,
     hasher: hashbrown::DefaultHashBuilder,
     /// Entries a shard holds at most.
     limit: usize,
@@ -130,7 +184,7 @@ impl Table {
         }
     }
 
-    fn shard(&self, key: &Key) -> &Mutex<hashbrown::HashMap<Key, Slot>> {
+    fn shard(&self, key: &Stored) -> &Mutex<hashbrown::HashMap<Stored, Slot>> {
         let mut h = self.hasher.build_hasher();
         key.hash(&mut h);
         let h = std::hash::Hasher::finish(&h);
@@ -140,7 +194,8 @@ impl Table {
     /// The value stored for `key`.
     pub fn get(&self, key: &Key) -> Option<Value> {
         self.lookups.fetch_add(1, Ordering::Relaxed);
-        let found = self.shard(key).lock().expect("a table shard is never poisoned").get(key).map(|s| s.value);
+        let key = Stored::from(key);
+        let found = self.shard(&key).lock().expect("a table shard is never poisoned").get(&key).map(|s| s.value());
         if found.is_some() {
             self.hits.fetch_add(1, Ordering::Relaxed);
         }
@@ -151,12 +206,13 @@ impl Table {
     /// and the cheapest entries go first when the shard is full.
     pub fn insert(&self, key: Key, value: Value, work: u64) {
         let work = (64 - work.leading_zeros()) as u8;
+        let key = Stored::from(&key);
         let mut shard = self.shard(&key).lock().expect("a table shard is never poisoned");
         if shard.len() >= self.limit && !shard.contains_key(&key) {
             let evicted = evict(&mut shard, self.limit);
             self.evictions.fetch_add(evicted, Ordering::Relaxed);
         }
-        shard.insert(key, Slot { value, work });
+        shard.insert(key, Slot { value: Slot::pack(value), work });
         self.stores.fetch_add(1, Ordering::Relaxed);
     }
 
@@ -188,7 +244,7 @@ impl Table {
 /// Evicts half of a full shard, the entries of least work first, and
 /// rebuilds it at its own size (a map with the tombstones of erased
 /// entries would grow past its bytes); returns how many went.
-fn evict(shard: &mut hashbrown::HashMap<Key, Slot>, limit: usize) -> u64 {
+fn evict(shard: &mut hashbrown::HashMap<Stored, Slot>, limit: usize) -> u64 {
     let mut histogram = [0usize; 65];
     for s in shard.values() {
         histogram[s.work as usize] += 1;
@@ -225,7 +281,8 @@ mod tests {
     use super::*;
 
     fn key(i: u64) -> Key {
-        Key { words: [i, i.wrapping_mul(0x9e37_79b9_7f4a_7c15), 0, 0], query: Query::Outcome((i % 3) as u16) }
+        let form = u128::from(i) << 64 | u128::from(i.wrapping_mul(0x9e37_79b9_7f4a_7c15));
+        Key { form: form.into(), query: Query::Outcome((i % 3) as u16) }
     }
 
     #[test]
