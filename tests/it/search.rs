@@ -208,6 +208,7 @@ fn the_answer_does_not_depend_on_threads_table_symmetries_or_order() {
                 parity: true,
                 exact_below: 0,
                 exact_most: 64,
+                canonical_most: 6,
             },
             ..base
         },

@@ -76,6 +76,10 @@ pub struct MoveOrder {
     /// Game of Cycles components beside the largest are valued exactly up
     /// to this many edges, and searched together with it past that.
     pub exact_most: u32,
+    /// Game of Cycles components of more edges than this are valued by
+    /// the search (the first heap their sum with is lost), not by the
+    /// canonical engine.
+    pub canonical_most: u32,
 }
 
 impl Default for MoveOrder {
@@ -91,6 +95,7 @@ impl Default for MoveOrder {
             parity: false,
             exact_below: 4,
             exact_most: 64,
+            canonical_most: 64,
         }
     }
 }
@@ -298,6 +303,18 @@ impl Worker {
         let key = Key { form: shared.key(scan, f, part).into(), query: Query::Value };
         if let Some(Value::Grundy(v)) = shared.table.get(&key) {
             return Ok(v);
+        }
+        if part.count_ones() > shared.ordering.canonical_most && shared.board.meets_live_cell(scan, part) {
+            // A Game of Cycles component past the canonical engine's reach:
+            // its value is the first heap its sum with is lost.
+            let start = self.nodes;
+            let node = Node { m, f, part, heap: 0, key: Some(key.form_bits()) };
+            let mut k = 0;
+            while self.win(shared, &node.with_heap(k))? {
+                k += 1;
+            }
+            shared.table.insert(key, Value::Grundy(k), self.nodes - start + 1);
+            return Ok(k);
         }
         let before = self.canonical.stats();
         let v = match exact::value(shared.graph, &shared.board, m, f, part, &mut self.canonical, &self.control) {

@@ -59,6 +59,20 @@ impl Query {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Form([u64; 2]);
 
+impl Form {
+    /// The form as 128 bits.
+    pub fn bits(self) -> u128 {
+        u128::from(self.0[0]) | u128::from(self.0[1]) << 64
+    }
+}
+
+impl Key {
+    /// The component's form as 128 bits.
+    pub fn form_bits(&self) -> u128 {
+        self.form.bits()
+    }
+}
+
 impl From<u128> for Form {
     fn from(x: u128) -> Form {
         Form([x as u64, (x >> 64) as u64])
