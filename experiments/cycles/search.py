@@ -5,8 +5,12 @@ outcome search (`arrows ... --cycles --engine search`).
 Every wheel W_3 .. W_20, fan F_2 .. F_20, ladder L_2 .. L_12, prism over a
 3- to 12-cycle, grid m x n (m <= n) and theta graph with at most 40 edges,
 one board at a time, each family in order of edges, each board with a time
-limit (`--max-time`, TIMEOUT seconds, default 600). Each board's row gives
-the winner and every winning first move, the nodes searched, the table's
+limit (`--max-time`, TIMEOUT seconds, default 600). With MOVES=first
+(the default) the search stops at the first winning move it finds; with
+MOVES=all it finds every winning first move (every move from the start
+decided: much more work on a first-player win). Each board's row gives
+the winner and the winning first moves found, which of the two it is, the
+nodes searched, the table's
 entries, the peak memory, the CPU and wall seconds, the load average when it
 started, and the status: `done`, or `timeout` after TIMEOUT seconds (then the
 larger boards of the family are not tried, but for theta graphs, which are
@@ -17,8 +21,10 @@ tried edge count by edge count until one of them runs out of time).
     ARROWS=path/to/arrows python3 search.py
 
 The script resumes: a board already in the CSV is skipped, unless it timed
-out under a smaller TIMEOUT than this run's (then it is tried again and its
-row replaced). It runs `nice`, one board at a time, with every core.
+out under a smaller TIMEOUT than this run's, or MOVES=all asks for every
+winning move of a board that has only its first (then it is tried again and
+its row replaced, a row with every winning move never by one with the
+first alone). It runs `nice`, one board at a time, with every core.
 """
 
 import csv
@@ -33,10 +39,11 @@ ARROWS = os.environ.get("ARROWS", "arrows")
 TIMEOUT = int(os.environ.get("TIMEOUT", "600"))
 OUT = os.environ.get("OUT", "search.csv")
 FAMILIES = os.environ.get("FAMILIES", "wheel,ladder,prism,grid,fan,theta").split(",")
+MOVES = os.environ.get("MOVES", "first")
 MAX_EDGES = int(os.environ.get("MAX_EDGES", "40"))
 
 COLUMNS = [
-    "family", "board", "edges", "cells", "winner", "winning_moves", "winning_first_moves",
+    "family", "board", "edges", "cells", "winner", "moves_found", "winning_moves", "winning_first_moves",
     "nodes", "table_entries", "peak_memory_bytes", "cpu_seconds", "wall_seconds", "load",
     "time_limit", "status",
 ]
@@ -80,6 +87,8 @@ def solve(family, p):
     edges, cells = size(family, p)
     args = [ARROWS, family, *map(str, p), "--cycles", "--engine", "search", "--json", "--stats",
             "--max-time", f"{TIMEOUT}s"]
+    if MOVES == "first":
+        args.append("--first-win")
     load = os.getloadavg()[0]
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.time()
@@ -90,7 +99,7 @@ def solve(family, p):
     row = {
         "family": family, "board": " ".join(map(str, p)), "edges": edges, "cells": cells,
         "cpu_seconds": f"{cpu:.1f}", "wall_seconds": f"{wall:.1f}", "load": f"{load:.1f}",
-        "time_limit": TIMEOUT,
+        "time_limit": TIMEOUT, "moves_found": MOVES,
     }
     if run.returncode == 0:
         d = json.loads(run.stdout.splitlines()[0])
@@ -135,7 +144,12 @@ def main():
             key = (family, " ".join(map(str, p)))
             edges = size(family, p)[0]
             old = rows.get(key)
-            if old and (old["status"] == "done" or int(old["time_limit"]) >= TIMEOUT):
+            finished = old and old["status"] == "done" and (MOVES == "first" or old["moves_found"] == "all"
+                                                             or old["winner"] == "second")
+            if old and old["status"] == "done" and old["moves_found"] == "all" and MOVES == "first":
+                finished = True
+            if old and (finished or (old["status"] != "done" and old.get("moves_found") == MOVES
+                                     and int(old["time_limit"]) >= TIMEOUT)):
                 if old["status"] == "timeout":
                     stopped_at = stopped_at or edges
                 if family != "theta" and old["status"] == "timeout":
@@ -144,6 +158,11 @@ def main():
             if stopped_at is not None and (family != "theta" or edges > stopped_at):
                 break
             row = solve(family, p)
+            if row["status"] != "done" and old and old["status"] == "done":
+                # Every winning move ran out of time: keep the first one found.
+                print(f"{family} {row['board']}: every winning move past {TIMEOUT} s; the first kept",
+                      file=sys.stderr, flush=True)
+                continue
             rows[key] = row
             save()
             print(f"{family} {row['board']}: {row['winner']} ({row['status']}, {row['wall_seconds']} s, "

@@ -38,7 +38,9 @@ pub fn run(source: &impl Source, opts: &PlayOpts) -> CliResult {
     }
     let budget = memory::budget(opts.max_memory);
     progress::limit_time(opts.max_time);
-    let chosen: Option<Engine> = opts.engine.map(Engine::from);
+    // A memo file keeps the canonical engine's classes: it is the engine then.
+    let chosen: Option<Engine> =
+        opts.engine.map(Engine::from).or_else(|| opts.memo.as_ref().map(|_| default_engine(opts.play())));
     let bar = Bar::new(chosen.unwrap_or(Engine::Canonical).unit(), false);
     let control = progress::control(budget, bar.clone());
     let mut analyzer = Analyzer::new();

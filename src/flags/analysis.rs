@@ -82,8 +82,10 @@ pub struct PlayOpts {
     /// comma separated, e.g. "0>1,5>4".
     #[arg(long, value_name = "ARROWS")]
     pub state: Option<String>,
-    /// The engine to compute with [default: canonical under normal play
-    /// (the Game of Cycles included), brute under misère play].
+    /// The engine to compute with [default: search for the Game of Cycles
+    /// on a board with cells under normal play (without --moves and
+    /// --explain, which the canonical engine answers), canonical for the
+    /// rest of normal play, brute under misère play].
     #[arg(long, value_enum)]
     pub engine: Option<EngineChoice>,
     /// Every legal move with the value of the position it leads to,

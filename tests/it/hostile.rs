@@ -463,7 +463,16 @@ const CYCLES: &[Case] = &[
         Refuse("this game has 30 unmarked edges, but the brute engine takes at most 28"),
     ),
     // The canonical engine's estimate refuses a board far past the budget up front.
-    case(&["wheel", "15", "--cycles", "--max-memory", "1G"], Refuse("the canonical engine would need about")),
+    case(
+        &["wheel", "15", "--cycles", "--engine", "canonical", "--max-memory", "1G"],
+        Refuse("the canonical engine would need about"),
+    ),
+    case(
+        &["wheel", "15", "--cycles", "--engine", "canonical", "--max-memory", "1G"],
+        Refuse("use --engine search, or raise --max-memory"),
+    ),
+    case(&["wheel", "8", "--cycles"], Answer("engine         search")),
+    case(&["wheel", "8", "--cycles", "--moves"], Answer("engine         canonical")),
     case(
         &["wheel", "5", "--cycles", "--misere", "--explain"],
         Refuse("--explain has no decomposition for misère play"),

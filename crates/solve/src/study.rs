@@ -21,7 +21,7 @@ use std::time::Instant;
 /// What to compute beside the value.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Request {
-    /// The engine; `None` chooses ([`Engine::default_for`]).
+    /// The engine; `None` chooses ([`Engine::default_for_request`]).
     pub engine: Option<Engine>,
     /// Every move with its follower's value (and remoteness when quick).
     pub moves: bool,
@@ -78,17 +78,31 @@ impl Engine {
         if Engine::Canonical.computes(position) { Engine::Canonical } else { Engine::Brute }
     }
 
+    /// The engine a front door uses for `request` when it names none: the
+    /// outcome search for the Game of Cycles on a board with cells under
+    /// normal play (it decides the winner and the winning moves, and the
+    /// value when asked, faster than the other engines on every board
+    /// measured: `benches/search.rs`), unless the request asks for every
+    /// move's value or the decomposition, which the canonical engine gives
+    /// at once; [`Engine::default_for`] otherwise.
+    pub fn default_for_request(position: Position<'_>, request: &Request) -> Engine {
+        let cycles = position.plays_cells() && Engine::Search.computes(position);
+        if cycles && !request.moves && !request.explain { Engine::Search } else { Engine::default_for(position) }
+    }
+
     /// Another engine than `refused` that computes `position`, takes its
     /// size, and whose estimate fits `budget` bytes: the canonical engine
-    /// first, then brute force, then the explicit engine.
+    /// first, then the outcome search (on a board with cells), then brute
+    /// force, then the explicit engine.
     pub fn alternative(position: Position<'_>, refused: Engine, budget: u64) -> Option<Engine> {
         let fits = |e: Engine| {
             e != refused
                 && e.computes(position)
                 && (e != Engine::Brute || position.unmarked() <= crate::brute::MAX_UNMARKED)
+                && (e != Engine::Search || position.plays_cells())
                 && e.estimated_bytes(position) <= budget
         };
-        [Engine::Canonical, Engine::Brute, Engine::Explicit].into_iter().find(|&e| fits(e))
+        [Engine::Canonical, Engine::Search, Engine::Brute, Engine::Explicit].into_iter().find(|&e| fits(e))
     }
 }
 
@@ -116,7 +130,7 @@ pub fn study_on(
     analyzer: &mut Analyzer,
     control: &Control,
 ) -> Result<Report, StudyError> {
-    let engine = request.engine.unwrap_or_else(|| Engine::default_for(position));
+    let engine = request.engine.unwrap_or_else(|| Engine::default_for_request(position, request));
     analyzer.set_search(crate::search::SearchOptions {
         grundy: !request.outcome_only,
         first_win: request.first_win,
