@@ -10,7 +10,7 @@ mod error;
 mod flags;
 
 use clap::Parser;
-use commands::{analysis, check, conjecture, loopy, play, prove, serve, table, trim};
+use commands::{analysis, check, conjecture, loopy, play, prove, search, serve, table, trim};
 use error::{CliError, CliResult};
 use flags::{Cli, Command};
 
@@ -42,6 +42,7 @@ fn run(cli: Cli) -> CliResult {
         Command::Conjecture(args) => conjecture::run(&args),
         Command::Check(args) => check::run(&args),
         Command::Prove(args) => prove::run(&args),
+        Command::Search(args) => search::run(&args),
         Command::Serve(args) => serve::run(&args),
     }
 }

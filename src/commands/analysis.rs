@@ -22,9 +22,26 @@ use std::time::Duration;
 /// progress bar shows on a terminal when a graph takes more than a second,
 /// and Ctrl-C stops the work cleanly (exit code 130).
 pub fn run(source: &impl Source, opts: &PlayOpts) -> CliResult {
+    let search = opts.engine == Some(crate::flags::analysis::EngineChoice::Search);
+    if opts.draw.out.is_some() && opts.draw.draw.is_none() {
+        if search {
+            return crate::commands::search::run_shard(source, opts);
+        }
+        return Err(CliError::usage(
+            "--out writes a drawing (with --draw svg, tikz or text) or the shard of an outcome search \
+             (with --engine search); add one of them",
+        ));
+    }
+    if opts.shard.is_some() && !(search && opts.draw.out.is_some() && opts.draw.draw.is_none()) {
+        return Err(CliError::usage(
+            "--shard answers one shard of an outcome search into a directory; add --engine search --out DIR",
+        ));
+    }
     let budget = memory::budget(opts.max_memory);
     progress::limit_time(opts.max_time);
-    let chosen: Option<Engine> = opts.engine.map(Engine::from);
+    // A memo file keeps the canonical engine's classes: it is the engine then.
+    let chosen: Option<Engine> =
+        opts.engine.map(Engine::from).or_else(|| opts.memo.as_ref().map(|_| default_engine(opts.play())));
     let bar = Bar::new(chosen.unwrap_or(Engine::Canonical).unit(), false);
     let control = progress::control(budget, bar.clone());
     let mut analyzer = Analyzer::new();
@@ -49,7 +66,13 @@ pub fn run(source: &impl Source, opts: &PlayOpts) -> CliResult {
                 .map_err(|e| in_graph(&named, CliError::usage(e.to_string()).caused_by(e)))?,
         };
         let position = Position::new(&named.graph, opts.variant(), &start).with_play(opts.play());
-        let request = Request { engine: chosen, moves: opts.moves, explain: opts.explain };
+        let request = Request {
+            engine: chosen,
+            moves: opts.moves,
+            explain: opts.explain,
+            outcome_only: !opts.grundy,
+            first_win: opts.first_win,
+        };
         let mut report = study_on(&named.name, named.spider.clone(), position, &request, &mut analyzer, &control)
             .map_err(|e| in_graph(&named, refusal(position, e, budget.get())))?
             .at_line(named.line);
@@ -155,6 +178,11 @@ fn advice(position: Position<'_>, e: SolveError, budget: u64) -> CliError {
                 |e| format!("use --engine {e}")
             )
         ),
+        SolveError::TooManyEdges { engine, .. } => format!(
+            "{e}; {}",
+            other_engine(position, *engine, budget)
+                .map_or_else(|| "ask about a smaller board".to_string(), |better| format!("use --engine {better}"))
+        ),
         SolveError::MemoryBudget { engine, needed, .. } => format!(
             "the {engine} engine would need {} for this game, past the memory budget of {}; {}",
             about(*needed),
@@ -209,7 +237,7 @@ fn in_graph(named: &Named, e: CliError) -> CliError {
 }
 
 /// The text report of one graph.
-fn write_text(report: &Report, out: &mut impl Write, stats: bool) -> std::io::Result<()> {
+pub(crate) fn write_text(report: &Report, out: &mut impl Write, stats: bool) -> std::io::Result<()> {
     let this = report;
     if let Some(line) = this.input_line {
         writeln!(out, "input line     {line}")?;
@@ -246,9 +274,12 @@ fn write_text(report: &Report, out: &mut impl Write, stats: bool) -> std::io::Re
     if let Some(walk) = &this.completed_cell {
         writeln!(out, "completed      cell {walk}: the game is over")?;
     }
-    match this.grundy {
-        Some(g) => writeln!(out, "grundy value   {g}")?,
-        None => writeln!(out, "grundy value   none: the player to move completes a cell and wins")?,
+    match (this.grundy, this.search) {
+        (Some(g), _) => writeln!(out, "grundy value   {g}")?,
+        (None, Some(s)) if !s.grundy_asked && this.completed_cell.is_none() && this.move_count > 0 => {
+            writeln!(out, "grundy value   not computed (the outcome search decides the winner; --grundy computes it)")?
+        }
+        (None, _) => writeln!(out, "grundy value   none: the player to move completes a cell and wins")?,
     }
     if let Some(n) = this.literal_nimber {
         writeln!(
@@ -258,7 +289,12 @@ fn write_text(report: &Report, out: &mut impl Write, stats: bool) -> std::io::Re
     }
     let winner = if this.winner == "second" { "second player wins" } else { "first player wins" };
     writeln!(out, "outcome        {winner}")?;
-    if this.grundy == Some(0) {
+    if !this.winning_moves.is_empty() && this.search.is_some_and(|s| s.first_win) {
+        writeln!(out, "winning moves  the first found of {} (--first-win):", count(this.move_count as u64, "move"))?;
+        for &a in &this.winning_moves {
+            writeln!(out, "                 {}", this.describe(a))?;
+        }
+    } else if this.winner == "second" && this.completed_cell.is_none() {
         let why = if this.move_count == 0 { "no move at all" } else { "every move leaves a winning position" };
         writeln!(out, "winning moves  none ({why}, {})", count(this.move_count as u64, "move"))?;
     } else if this.move_count == 0 {
@@ -284,12 +320,40 @@ fn write_text(report: &Report, out: &mut impl Write, stats: bool) -> std::io::Re
         Engine::Brute => "state",
         Engine::Canonical => "component class|component classes",
         Engine::Explicit => "position",
+        Engine::Search => "node",
     };
-    if this.solved > 0 {
-        writeln!(out, "engine         {}, {} solved", this.engine, count(this.solved, unit))?;
-    } else {
+    match this.search {
+        Some(s) => {
+            writeln!(out, "engine         search, {} searched", count(s.nodes, unit))?;
+        }
+        None if this.solved > 0 => {
+            writeln!(out, "engine         {}, {} solved", this.engine, count(this.solved, unit))?
+        }
         // Closed forms (paths, spiders' outer legs) and a memo read back answer without solving.
-        writeln!(out, "engine         {}, nothing new to solve (every value known or in closed form)", this.engine)?;
+        None => {
+            writeln!(out, "engine         {}, nothing new to solve (every value known or in closed form)", this.engine)?
+        }
+    }
+    if let Some(s) = this.search.filter(|s| s.table_lookups > 0) {
+        {
+            writeln!(
+                out,
+                "table          {}, {} of {} hit, {} ({} symmetries with the reversal){}",
+                count(s.table_entries, "entry|entries"),
+                arrows_text::thousands(s.table_hits),
+                count(s.table_lookups, "look-up"),
+                bytes(s.table_bytes),
+                2 * s.symmetries,
+                if s.table_evictions > 0 { format!(", {} evicted", s.table_evictions) } else { String::new() }
+            )?;
+            if s.exact_components > 0 {
+                writeln!(
+                    out,
+                    "exact values   {} valued by the canonical engine",
+                    count(s.exact_components, "component")
+                )?;
+            }
+        }
     }
     if stats {
         writeln!(out, "memo hits      {}", thousands(this.memo_hits))?;
@@ -325,7 +389,7 @@ fn write_text(report: &Report, out: &mut impl Write, stats: bool) -> std::io::Re
 
 /// One line of advice for a study's refusal: the engine's, or the step's
 /// (remoteness, decomposition) with the flag that drops it.
-fn refusal(position: Position<'_>, e: StudyError, budget: u64) -> CliError {
+pub(crate) fn refusal(position: Position<'_>, e: StudyError, budget: u64) -> CliError {
     match e {
         StudyError::Solve(e) => advice(position, e, budget),
         StudyError::Remoteness(_) => {

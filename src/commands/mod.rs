@@ -13,6 +13,7 @@ pub mod memory;
 pub mod play;
 pub mod progress;
 pub mod prove;
+pub mod search;
 pub mod serve;
 pub mod source;
 pub mod table;

@@ -20,7 +20,7 @@ use arrows_tables::plane::Plane;
 use arrows_tables::store::{self, Part};
 use arrows_tables::{Family, MergeError, Shard, Span, Spec, SpecError, SweepError, SweepOptions, Table, patterns};
 
-mod out;
+pub(crate) mod out;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 

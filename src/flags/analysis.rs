@@ -14,6 +14,11 @@ pub enum EngineChoice {
     Brute,
     /// The whole game graph, solved by the loopy solver (gamma labels).
     Explicit,
+    /// The outcome search (Game of Cycles, normal play, boards of at most
+    /// 64 edges): who wins and the winning moves, by a search that stops at
+    /// the first winning move, exact values only for small components; the
+    /// Grundy value with --grundy.
+    Search,
 }
 
 impl From<EngineChoice> for Engine {
@@ -22,6 +27,7 @@ impl From<EngineChoice> for Engine {
             EngineChoice::Brute => Engine::Brute,
             EngineChoice::Canonical => Engine::Canonical,
             EngineChoice::Explicit => Engine::Explicit,
+            EngineChoice::Search => Engine::Search,
         }
     }
 }
@@ -93,8 +99,10 @@ pub struct PlayOpts {
     pub state: Option<String>,
     /// The engine to compute with.
     ///
-    /// The default is canonical under normal play (the Game of Cycles
-    /// included), brute under misère play.
+    /// The default is search for the Game of Cycles on a board with cells
+    /// under normal play (without --moves and --explain, which the canonical
+    /// engine answers), canonical for the rest of normal play (the Game of
+    /// Cycles with --moves or --explain included), brute under misère play.
     #[arg(long, value_enum)]
     pub engine: Option<EngineChoice>,
     /// Every legal move with the value it leads to, winning moves first.
@@ -116,6 +124,32 @@ pub struct PlayOpts {
     /// Also the literal nimber other Game of Cycles solvers report.
     #[arg(long, long_help = LITERAL_HELP)]
     pub literal: bool,
+    /// With the search engine: compute the Grundy value too.
+    ///
+    /// The search decides "is the position plus a nim-heap of n a
+    /// second-player win?" for n = 0, 1, 2, ... (the other engines always
+    /// compute the value). Without it the search decides the winner only,
+    /// and "grundy" is null.
+    #[arg(long)]
+    pub grundy: bool,
+    /// With the search engine: stop at the first winning move found.
+    ///
+    /// Finding one winning move instead of every one is much cheaper on a
+    /// first-player win.
+    #[arg(long)]
+    pub first_win: bool,
+    /// With --engine search and --out DIR: answer only shard R/M of the search.
+    ///
+    /// The positions two moves deep are the search's tasks, numbered in a
+    /// fixed order, and the shard answers those whose number is R modulo M
+    /// (nauty's res/mod, 0-based; the 1-based I/N is read too). Default:
+    /// the Slurm array task's shard when SLURM_ARRAY_TASK_ID is set, else
+    /// the whole search. Each answer is saved in DIR/search-R-of-M.json as
+    /// it comes, so a shard killed or stopped by --max-time resumes when
+    /// run again; `arrows search merge DIR` joins the shards into the
+    /// answer of a single run.
+    #[arg(long, value_name = "R/M")]
+    pub shard: Option<arrows_tables::Shard>,
     /// Print one JSON object per graph instead of text.
     #[arg(long)]
     pub json: bool,
@@ -197,11 +231,15 @@ pub struct DrawOpts {
     /// "tikz" or "text").
     #[arg(long, value_enum, value_name = "FORMAT")]
     pub draw: Option<DrawChoice>,
-    /// Write the drawing to this file and print the report as usual.
+    /// Write the drawing to this file, or an outcome search's shard to this
+    /// directory.
     ///
-    /// For graphs read from a file, one file per graph, numbered by its input
-    /// line: --out pic.svg writes pic-1.svg, pic-2.svg, ...
-    #[arg(long, value_name = "FILE", requires = "draw")]
+    /// With --draw: the report is printed as usual. For graphs read from a
+    /// file, one file per graph, numbered by its input line: --out pic.svg
+    /// writes pic-1.svg, pic-2.svg, ... With --engine search: the directory
+    /// of the search's shard (see --shard); a search run again there
+    /// resumes.
+    #[arg(long, value_name = "FILE|DIR")]
     pub out: Option<PathBuf>,
     /// Leave the title line out of the drawing, for a figure with a caption.
     ///

@@ -8,6 +8,7 @@ pub mod conjecture;
 pub mod loopy;
 pub mod play;
 pub mod prove;
+pub mod search;
 pub mod serve;
 pub mod source;
 pub mod table;
@@ -194,6 +195,9 @@ pub enum Command {
     /// (--max), probes showing each sharp hypothesis is needed, and the
     /// paper's wording problems; exit 0 only when all behave as the paper says.
     Check(check::CheckArgs),
+    /// The shards of an outcome search (--engine search --out DIR): merge
+    /// them into the answer of a single run.
+    Search(search::SearchArgs),
     /// The explorer in the browser: pick a graph, click moves on its edges,
     /// see every move's value, the decomposition and the drawing; a JSON
     /// API over the same analysis (127.0.0.1:8080 by default).

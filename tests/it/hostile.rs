@@ -301,6 +301,7 @@ const ENGINES_AND_COMMANDS: &[Case] = &[
     case(&["path", "20000", "--draw", "svg"], Refuse("cannot draw this graph")),
     case(&["path", "3", "--draw", "svg", "--out", "/no/such/folder/p.svg"], Refuse("cannot write the drawing")),
     case(&["path", "3", "--out", "p.svg"], Refuse("--draw")),
+    case(&["path", "3", "--out", "p.svg", "--draw", "svg", "--engine", "search", "--shard", "0/2"], Refuse("--shard")),
     case(&["path", "3", "--draw", "png"], Refuse("png")),
     // Dense graphs: the canonical engine's estimate refuses them up front.
     case(&["graph", "--graph6", "H~~~~~~", "--max-memory", "512M"], Refuse("canonical engine would need about")),
@@ -471,12 +472,41 @@ const CYCLES: &[Case] = &[
         Refuse("this game has 30 unmarked edges, but the brute engine takes at most 28"),
     ),
     // The canonical engine's estimate refuses a board far past the budget up front.
-    case(&["wheel", "15", "--cycles", "--max-memory", "1G"], Refuse("the canonical engine would need about")),
+    case(
+        &["wheel", "15", "--cycles", "--engine", "canonical", "--max-memory", "1G"],
+        Refuse("the canonical engine would need about"),
+    ),
+    case(
+        &["wheel", "15", "--cycles", "--engine", "canonical", "--max-memory", "1G"],
+        Refuse("use --engine search, or raise --max-memory"),
+    ),
+    case(&["wheel", "8", "--cycles"], Answer("engine         search")),
+    case(&["wheel", "8", "--cycles", "--moves"], Answer("engine         canonical")),
     case(
         &["wheel", "5", "--cycles", "--misere", "--explain"],
         Refuse("--explain has no decomposition for misère play"),
     ),
     case(&["cycle", "4", "--cycles", "--untrimmed"], Refuse("cannot be used with")),
+    // The outcome search: past its time, misère play, more than 64 edges,
+    // shards without their directory or without the search.
+    case(
+        &["grid", "5", "5", "--cycles", "--engine", "search", "--max-time", "1s"],
+        Refuse("stopped at the time limit of 1s"),
+    ),
+    case(
+        &["wheel", "5", "--cycles", "--misere", "--engine", "search"],
+        Refuse("does not compute misère play; use --engine brute or --engine explicit"),
+    ),
+    case(
+        &["grid", "6", "7", "--cycles", "--engine", "search"],
+        Refuse("the board has 71 edges, but the search engine takes boards of at most 64"),
+    ),
+    case(&["wheel", "5", "--cycles", "--shard", "1/2"], Refuse("add --engine search --out DIR")),
+    case(&["wheel", "5", "--cycles", "--engine", "search", "--shard", "1/2"], Refuse("add --engine search --out DIR")),
+    case(&["wheel", "5", "--cycles", "--engine", "search", "--shard", "5/2", "--out", "x"], Refuse("5/2")),
+    case(&["search", "merge", MISSING], Refuse("no-such-file.g6")),
+    case(&["search", "merge", A_DIRECTORY], Refuse("holds no search shard")),
+    case(&["wheel", "6", "--cycles", "--engine", "search"], Answer("engine         search")),
     // Families that do not exist, and huge ones.
     case(&["wheel", "2"], Refuse("a wheel needs at least 3")),
     case(&["theta", "1", "1", "4"], Refuse("at most one path of length 1")),

@@ -29,6 +29,8 @@ mod play;
 mod play_terminal;
 mod prove_cli;
 mod rules;
+mod search;
+mod search_shards;
 mod support;
 mod sweeps_cli;
 mod tables;

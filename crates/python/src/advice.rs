@@ -213,6 +213,11 @@ pub fn solve_error(position: Position<'_>, e: SolveError, budget: u64, names: &N
                 |better| format!("use engine=\"{better}\"")
             )
         )),
+        SolveError::TooManyEdges { engine, .. } => PyMemoryError::new_err(format!(
+            "{e}; {}",
+            Engine::alternative(position, *engine, budget)
+                .map_or_else(|| "ask about a smaller board".to_string(), |better| format!("use engine=\"{better}\""))
+        )),
         SolveError::MemoryBudget { engine, needed, .. } => PyMemoryError::new_err(format!(
             "the {engine} engine would need {} for this game, past the memory budget of {}; {}",
             about(*needed),

@@ -98,7 +98,7 @@ pub fn study(
     }
     .map_err(|e| advice::decoration_error(e, &names))?;
     let position = Position::new(g, variant, &start).with_play(play);
-    let request = Request { engine, moves, explain };
+    let request = Request { engine, moves, explain, ..Request::default() };
     let control = Control::new(budget);
     // A game of a dozen unmarked edges takes every engine milliseconds at most.
     let quick = position.unmarked() <= QUICK_UNMARKED;

@@ -55,7 +55,7 @@ fn expected(graph: &str, variant: &str, play: &str, state: &str) -> Value {
     let state = Decoration::parse(&d.graph, state).expect("a state");
     let position = Position::new(&d.graph, variant, &state).with_play(play);
     let explain = arrows_solve::canonical::unsupported(position).is_none();
-    let request = Request { engine: None, moves: true, explain };
+    let request = Request { engine: None, moves: true, explain, ..Request::default() };
     let report = study_on(&d.name, d.spider, position, &request, &mut Analyzer::new(), &Control::default()).unwrap();
     steady(serde_json::to_value(report).unwrap())
 }

@@ -34,7 +34,12 @@ fn params(query: Pairs, format_name: Option<&str>) -> Result<Params, ApiError> {
 fn study(subject: &Subject, with_moves: bool, control: &Control) -> Result<(Report, Option<String>), ApiError> {
     let position = subject.position();
     let without = arrows_solve::canonical::unsupported(position);
-    let request = Request { engine: subject.engine, moves: with_moves, explain: with_moves && without.is_none() };
+    let request = Request {
+        engine: subject.engine,
+        moves: with_moves,
+        explain: with_moves && without.is_none(),
+        ..Request::default()
+    };
     let report = study_on(&subject.name, subject.spider.clone(), position, &request, &mut Analyzer::new(), control)
         .map_err(|e| wording::refusal(position, e, control.budget.get()))?;
     Ok((report, without.map(|game| game.to_string())))

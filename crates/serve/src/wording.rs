@@ -224,6 +224,13 @@ pub(crate) fn solve_error(position: Position<'_>, e: SolveError, budget: u64) ->
                 None => "ask about a game with fewer unmarked edges".to_string(),
             }
         )),
+        SolveError::TooManyEdges { engine, .. } => ApiError::too_large(format!(
+            "{e}; {}",
+            match Engine::alternative(position, *engine, budget) {
+                Some(better) => format!("use engine={better}"),
+                None => "ask about a smaller board".to_string(),
+            }
+        )),
         SolveError::MemoryBudget { engine, needed, .. } => ApiError::too_large(format!(
             "the {engine} engine would need {} for this game, past this server's memory budget of {} per \
              request; {}",

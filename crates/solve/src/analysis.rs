@@ -11,6 +11,7 @@ use crate::brute::BruteForce;
 use crate::canonical::{CanonicalEngine, Grundy, Measure};
 use crate::error::SolveError;
 use crate::explicit::GameGraph;
+use crate::search::SearchOptions;
 use arrows_core::{Arrow, Position, Standing};
 use arrows_work::Control;
 use serde::Serialize;
@@ -30,6 +31,9 @@ pub enum Engine {
     Canonical,
     /// The game graph solved by the loopy solver ([`crate::explicit`]).
     Explicit,
+    /// Who wins, by the outcome search ([`crate::search`]); the Grundy
+    /// value only when asked.
+    Search,
 }
 
 impl Engine {
@@ -39,36 +43,45 @@ impl Engine {
             Engine::Brute => "brute",
             Engine::Canonical => "canonical",
             Engine::Explicit => "explicit",
+            Engine::Search => "search",
         }
     }
 
     /// What the engine counts as its work: `states` (brute force),
-    /// `classes` (canonical), `positions` (explicit).
+    /// `classes` (canonical), `positions` (explicit), `nodes` (search).
     pub fn unit(self) -> &'static str {
         match self {
             Engine::Brute => "states",
             Engine::Canonical => "classes",
             Engine::Explicit => "positions",
+            Engine::Search => "nodes",
         }
     }
 
     /// The memory the engine would need for `position`, estimated before
     /// any work (for the canonical engine: its spider-shaped components
-    /// only, from an empty memo).
+    /// only, from an empty memo; for the search, the least table it runs
+    /// with: its table is bounded and evicts past the budget).
     pub fn estimated_bytes(self, position: Position<'_>) -> u64 {
         match self {
             Engine::Brute => crate::brute::estimated_bytes(position),
             Engine::Explicit => crate::explicit::estimated_bytes(position),
             Engine::Canonical => CanonicalEngine::<Grundy>::new().estimate(position),
+            Engine::Search => crate::search::LEAST_BYTES,
         }
     }
 
     /// `true` when the engine computes the position's game: the brute-force
     /// and explicit engines compute every rule set under both plays; the
     /// canonical engine every rule set under normal play (the Game of
-    /// Cycles included), but not misère play.
+    /// Cycles included), but not misère play; the search every rule set
+    /// under normal play on graphs of at most 64 edges.
     pub fn computes(self, position: Position<'_>) -> bool {
-        self != Engine::Canonical || crate::canonical::unsupported(position).is_none()
+        match self {
+            Engine::Canonical => crate::canonical::unsupported(position).is_none(),
+            Engine::Search => crate::search::refusal(position).is_none(),
+            Engine::Brute | Engine::Explicit => true,
+        }
     }
 }
 
@@ -84,9 +97,14 @@ pub struct Analysis {
     /// The Grundy value of the state under the position's play (the misère
     /// Grundy value under misère play; in the normal-play Game of Cycles,
     /// the reduced game's value). `None` when the state has no Grundy
-    /// value: under normal play, the player to move completes a cell
-    /// ([`Standing::Completable`]) and wins.
+    /// value (under normal play, the player to move completes a cell,
+    /// [`Standing::Completable`], and wins) or when the outcome search was
+    /// not asked for it.
     pub grundy: Option<u32>,
+    /// `true` when the player to move wins: the Grundy value is not 0, or
+    /// the player to move completes a cell (the outcome search decides
+    /// this without the value).
+    pub first_wins: bool,
     /// The winning moves, in edge order: every move to a follower of value
     /// 0; when `grundy` is `None`, also every move that completes a cell
     /// (empty for a second-player win).
@@ -97,13 +115,15 @@ pub struct Analysis {
     pub engine: Engine,
     /// How much work it took.
     pub stats: Stats,
+    /// The outcome search's own counters (its engine only).
+    pub search: Option<crate::search::SearchStats>,
 }
 
 impl Analysis {
     /// `true` when the player to move wins (the Grundy value is not 0, or
     /// the player to move completes a cell).
     pub fn first_player_wins(&self) -> bool {
-        self.grundy != Some(0)
+        self.first_wins
     }
 }
 
@@ -134,6 +154,7 @@ pub fn analyze(position: Position<'_>, engine: Engine, control: &Control) -> Res
 /// the current rayon pool (`RAYON_NUM_THREADS`), on its one memo.
 pub struct Analyzer {
     canonical: CanonicalEngine<Grundy>,
+    search: SearchOptions,
 }
 
 impl Default for Analyzer {
@@ -146,6 +167,17 @@ impl Analyzer {
     /// An analyzer with an empty canonical memo.
     pub fn new() -> Analyzer {
         Analyzer::default()
+    }
+
+    /// What the outcome search is asked from now on (the Grundy value,
+    /// the first winning move only, its table's bytes, ...).
+    pub fn set_search(&mut self, options: SearchOptions) {
+        self.search = options;
+    }
+
+    /// What the outcome search is asked.
+    pub fn search_options(&self) -> SearchOptions {
+        self.search
     }
 
     /// The shared canonical engine.
@@ -212,6 +244,10 @@ impl Analyzer {
                 }
                 Ok(out)
             }
+            Engine::Search => {
+                let options = SearchOptions { grundy: true, first_win: false, ..self.search };
+                crate::search::follower_values(position, &options, control)
+            }
             Engine::Explicit => {
                 let game = GameGraph::new(position, control)?;
                 let mut out = Vec::with_capacity(moves.len());
@@ -243,12 +279,15 @@ impl Analyzer {
         }
         match position.standing() {
             Standing::Completed(_) => {
+                let grundy = position.play.terminal_value();
                 return Ok(Analysis {
-                    grundy: Some(position.play.terminal_value()),
+                    grundy: Some(grundy),
+                    first_wins: grundy != 0,
                     winning_moves: Vec::new(),
                     move_count: 0,
                     engine,
                     stats: Stats::default(),
+                    search: None,
                 });
             }
             Standing::Completable(_) => {
@@ -263,6 +302,7 @@ impl Analyzer {
                 let after = self.canonical.stats();
                 return Ok(Analysis {
                     grundy: None,
+                    first_wins: true,
                     winning_moves: values.iter().filter(|(_, v)| *v == Some(0)).map(|&(a, _)| a).collect(),
                     move_count: values.len(),
                     engine,
@@ -271,6 +311,7 @@ impl Analyzer {
                         memo_hits: after.hits - before.hits,
                         memo_evicted: self.canonical.memo_figures().evicted - evicted_before,
                     },
+                    search: None,
                 });
             }
             Standing::Open => {}
@@ -282,10 +323,12 @@ impl Analyzer {
                 let winning_moves = if grundy == 0 { Vec::new() } else { b.winning_moves()? };
                 Ok(Analysis {
                     grundy: Some(grundy),
+                    first_wins: grundy != 0,
                     winning_moves,
                     move_count: position.moves().len(),
                     engine,
                     stats: Stats { solved: b.explored() as u64, memo_hits: b.memo_hits(), memo_evicted: 0 },
+                    search: None,
                 })
             }
             Engine::Explicit => {
@@ -294,10 +337,12 @@ impl Analyzer {
                 let winning_moves = if grundy == 0 { Vec::new() } else { game.winning_moves(position) };
                 Ok(Analysis {
                     grundy: Some(grundy),
+                    first_wins: grundy != 0,
                     winning_moves,
                     move_count: position.moves().len(),
                     engine,
                     stats: Stats { solved: game.positions() as u64, memo_hits: 0, memo_evicted: 0 },
+                    search: None,
                 })
             }
             Engine::Canonical => {
@@ -315,6 +360,7 @@ impl Analyzer {
                 let evicted = self.canonical.memo_figures().evicted - evicted_before;
                 Ok(Analysis {
                     grundy: Some(grundy),
+                    first_wins: grundy != 0,
                     winning_moves,
                     move_count: position.moves().len(),
                     engine,
@@ -323,6 +369,19 @@ impl Analyzer {
                         memo_hits: after.hits - before.hits,
                         memo_evicted: evicted,
                     },
+                    search: None,
+                })
+            }
+            Engine::Search => {
+                let o = crate::search::search(position, &self.search, control)?;
+                Ok(Analysis {
+                    grundy: o.grundy,
+                    first_wins: o.first_wins,
+                    winning_moves: o.winning_moves,
+                    move_count: o.move_count,
+                    engine,
+                    stats: Stats { solved: o.stats.nodes, memo_hits: o.stats.table_hits },
+                    search: Some(o.stats),
                 })
             }
         }

@@ -48,6 +48,17 @@ pub enum SolveError {
         /// The most the engine takes.
         limit: usize,
     },
+    /// The board has more edges than the engine's masks hold (the outcome
+    /// search keeps one bit per edge of the board, marked or not).
+    #[error("the board has {edges} edges, but the {engine} engine takes boards of at most {limit}")]
+    TooManyEdges {
+        /// The engine that refused.
+        engine: Engine,
+        /// Edges of the board.
+        edges: usize,
+        /// The most the engine takes.
+        limit: usize,
+    },
     /// Refused up front: the engine's estimate of its tables is past the budget.
     #[error(
         "the {engine} engine would need about {} for this game, past its memory budget of {}",
@@ -97,6 +108,7 @@ impl SolveError {
     pub fn engine(&self) -> Option<Engine> {
         match self {
             SolveError::TooLarge { engine, .. }
+            | SolveError::TooManyEdges { engine, .. }
             | SolveError::MemoryBudget { engine, .. }
             | SolveError::OutOfBudget { engine, .. }
             | SolveError::Unsupported { engine, .. } => Some(*engine),

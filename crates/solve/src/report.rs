@@ -85,7 +85,9 @@ pub struct Report {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub completed_cell: Option<String>,
     /// The Grundy value under the chosen play (the misère Grundy value
-    /// under misère play); `null` when the player to move completes a cell.
+    /// under misère play); `null` when the player to move completes a
+    /// cell, or when the outcome search decided the winner without it
+    /// (`search.grundy_asked` is then `false`).
     pub grundy: Option<u32>,
     /// The literal nimber, when asked for ([`crate::literal`]): the nimber
     /// of the Game of Cycles as existing solvers count it (completing a
@@ -113,6 +115,9 @@ pub struct Report {
     pub explanation: Option<Explanation>,
     /// The engine.
     pub engine: Engine,
+    /// The outcome search's work and what it was asked (its engine only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub search: Option<crate::search::SearchStats>,
     /// Distinct states (brute) or canonical components (canonical) solved.
     pub solved: u64,
     /// Memo look-ups answered without computing.
@@ -163,6 +168,7 @@ impl Report {
             move_values: None,
             explanation: None,
             engine: analysis.engine,
+            search: analysis.search,
             solved: analysis.stats.solved,
             memo_hits: analysis.stats.memo_hits,
             memo_evicted: analysis.stats.memo_evicted,

@@ -21,12 +21,18 @@ use std::time::Instant;
 /// What to compute beside the value.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Request {
-    /// The engine; `None` chooses ([`Engine::default_for`]).
+    /// The engine; `None` chooses ([`Engine::default_for_request`]).
     pub engine: Option<Engine>,
     /// Every move with its follower's value (and remoteness when quick).
     pub moves: bool,
     /// The decomposition into components with their values.
     pub explain: bool,
+    /// Only who wins: the outcome search skips the Grundy value (the
+    /// other engines compute it anyway).
+    pub outcome_only: bool,
+    /// Only the first winning move found (the outcome search; the other
+    /// engines find them all).
+    pub first_win: bool,
 }
 
 /// Which step of a study refused, with the engine's reason as its source.
@@ -72,17 +78,31 @@ impl Engine {
         if Engine::Canonical.computes(position) { Engine::Canonical } else { Engine::Brute }
     }
 
+    /// The engine a front door uses for `request` when it names none: the
+    /// outcome search for the Game of Cycles on a board with cells under
+    /// normal play (it decides the winner and the winning moves, and the
+    /// value when asked, faster than the other engines on every board
+    /// measured: `benches/search.rs`), unless the request asks for every
+    /// move's value or the decomposition, which the canonical engine gives
+    /// at once; [`Engine::default_for`] otherwise.
+    pub fn default_for_request(position: Position<'_>, request: &Request) -> Engine {
+        let cycles = position.plays_cells() && Engine::Search.computes(position);
+        if cycles && !request.moves && !request.explain { Engine::Search } else { Engine::default_for(position) }
+    }
+
     /// Another engine than `refused` that computes `position`, takes its
     /// size, and whose estimate fits `budget` bytes: the canonical engine
-    /// first, then brute force, then the explicit engine.
+    /// first, then the outcome search (on a board with cells), then brute
+    /// force, then the explicit engine.
     pub fn alternative(position: Position<'_>, refused: Engine, budget: u64) -> Option<Engine> {
         let fits = |e: Engine| {
             e != refused
                 && e.computes(position)
                 && (e != Engine::Brute || position.unmarked() <= crate::brute::MAX_UNMARKED)
+                && (e != Engine::Search || position.plays_cells())
                 && e.estimated_bytes(position) <= budget
         };
-        [Engine::Canonical, Engine::Brute, Engine::Explicit].into_iter().find(|&e| fits(e))
+        [Engine::Canonical, Engine::Search, Engine::Brute, Engine::Explicit].into_iter().find(|&e| fits(e))
     }
 }
 
@@ -110,7 +130,12 @@ pub fn study_on(
     analyzer: &mut Analyzer,
     control: &Control,
 ) -> Result<Report, StudyError> {
-    let engine = request.engine.unwrap_or_else(|| Engine::default_for(position));
+    let engine = request.engine.unwrap_or_else(|| Engine::default_for_request(position, request));
+    analyzer.set_search(crate::search::SearchOptions {
+        grundy: !request.outcome_only,
+        first_win: request.first_win,
+        ..analyzer.search_options()
+    });
     let clock = Instant::now();
     let analysis = analyzer.analyze(position, engine, control)?;
     let mut report = Report::new(name, position, &analysis, clock.elapsed()).on_spider(spider);
@@ -183,7 +208,7 @@ mod tests {
         let position = Position::new(&graph, Variant::Trimmed, &state);
         let control = Control::default();
         let plain = crate::analyze(position, Engine::Brute, &control).unwrap();
-        let request = Request { engine: None, moves: true, explain: true };
+        let request = Request { engine: None, moves: true, explain: true, ..Request::default() };
         let report = study("S(2,3,3)", position, &request, &mut Analyzer::new(), &control).unwrap();
         assert_eq!(report.grundy, plain.grundy);
         assert_eq!(report.engine, Engine::Canonical);
@@ -200,7 +225,7 @@ mod tests {
         let graph = Member::Path { edges: 4 }.graph().unwrap();
         let state = Decoration::empty(graph.edge_count());
         let position = Position::new(&graph, Variant::Trimmed, &state).with_play(arrows_core::Play::Misere);
-        let request = Request { engine: None, moves: false, explain: true };
+        let request = Request { engine: None, moves: false, explain: true, ..Request::default() };
         let e = study("P4", position, &request, &mut Analyzer::new(), &Control::default()).unwrap_err();
         assert!(matches!(e, StudyError::NoDecomposition { game: Unsupported::Misere, .. }), "{e:?}");
         assert!(std::error::Error::source(&e).is_some());

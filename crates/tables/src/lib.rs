@@ -6,6 +6,7 @@
 //! * [`plane`]: the plane families (wheels, fans, theta graphs, grids, ...) with their cells;
 //! * [`sweep`]: the parallel computation with the canonical engine;
 //! * [`store`]: a shard on disk, resumable, with a checked manifest;
+//! * [`search_store`]: the shards of an outcome search on disk, and their merge;
 //! * [`table`]: the rows and the merging of shards;
 //! * [`panels`]: two-dimensional slices for grids and pictures;
 //! * [`format`]: text, Markdown, CSV, JSON and SVG;
@@ -17,6 +18,7 @@ pub mod format;
 pub mod panels;
 pub mod patterns;
 pub mod plane;
+pub mod search_store;
 pub mod shard;
 pub mod span;
 pub mod store;

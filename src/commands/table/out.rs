@@ -101,7 +101,7 @@ pub(super) fn run(
 
 /// The command line as typed, recorded in the manifest (arguments with
 /// spaces or quotes are quoted).
-fn command_line() -> String {
+pub(crate) fn command_line() -> String {
     let quote = |a: String| {
         if a.is_empty() || a.contains(|c: char| c.is_whitespace() || "'\"$\\|&;<>()*?".contains(c)) {
             format!("'{}'", a.replace('\'', r"'\''"))
@@ -120,7 +120,7 @@ pub(super) fn is_manifest(bytes: &[u8]) -> bool {
 }
 
 /// A shard on disk that cannot be written, resumed or read, as advice.
-pub(super) fn store_error(e: StoreError) -> CliError {
+pub(crate) fn store_error(e: StoreError) -> CliError {
     let advice = match &e {
         StoreError::Io { source, .. } => {
             use std::io::ErrorKind::*;
@@ -133,9 +133,10 @@ pub(super) fn store_error(e: StoreError) -> CliError {
             .caused_by(e);
         }
         StoreError::Manifest { .. } => "remove the shard's files to compute it again".to_string(),
-        StoreError::OtherSweep { .. } => {
+        StoreError::OtherSweep { .. } | StoreError::OtherSearch { .. } => {
             "give --out another directory, or remove that shard's files to start over".to_string()
         }
+        StoreError::NoSearch { .. } => "give the directories that --engine search --out wrote".to_string(),
         StoreError::OtherVersion { found, .. } => {
             format!("finish or merge it with arrows {found}, or remove the shard's files to compute it again")
         }

@@ -22,7 +22,7 @@ fn config() -> Config {
 /// fields that differ from run to run.
 fn expected(name: &str, spider: Option<SpiderLayout>, position: Position<'_>) -> Value {
     let explain = arrows_solve::canonical::unsupported(position).is_none();
-    let request = Request { engine: None, moves: true, explain };
+    let request = Request { engine: None, moves: true, explain, ..Request::default() };
     let report = study_on(name, spider, position, &request, &mut Analyzer::new(), &Control::default()).unwrap();
     steady(serde_json::to_value(&report).unwrap())
 }

@@ -190,6 +190,22 @@ pub enum StoreError {
         /// The sweep asked for, described.
         expected: String,
     },
+    /// The search shard in the shard's place is of another search.
+    #[error("{} holds a shard of another search ({found}), not of {expected}", .path.display())]
+    OtherSearch {
+        /// The manifest.
+        path: PathBuf,
+        /// Its search, described.
+        found: String,
+        /// The search asked for, described.
+        expected: String,
+    },
+    /// A directory holds no search shard.
+    #[error("{} holds no search shard (search-R-of-M.json)", .path.display())]
+    NoSearch {
+        /// The directory.
+        path: PathBuf,
+    },
     /// The shard was written by another version of arrows.
     #[error("{} was written by arrows {found}, and this is arrows {expected}", .path.display())]
     OtherVersion {

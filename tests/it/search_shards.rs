@@ -1,0 +1,116 @@
+//! The outcome search split into shards through the binary: `--engine
+//! search --shard R/M --out DIR` for each shard, `arrows search merge DIR`
+//! for the answer, which must be the single run's; a shard resumed after
+//! it stopped; shards of another board, another split, missing or
+//! incomplete, refused with one line and exit code 2.
+
+use crate::support::binary::{run, success};
+use std::path::Path;
+use std::process::Command;
+
+fn json(out: &str) -> serde_json::Value {
+    serde_json::from_str(out.lines().next().expect("a JSON line")).expect("JSON")
+}
+
+/// The winner and the winning moves of a report.
+fn answer(v: &serde_json::Value) -> (String, Vec<String>) {
+    let moves = v["winning_moves"].as_array().unwrap().iter().map(|m| m.as_str().unwrap().to_string()).collect();
+    (v["winner"].as_str().unwrap().to_string(), moves)
+}
+
+fn shard(board: &[&str], shard: &str, dir: &Path) -> std::process::Output {
+    let mut args: Vec<&str> = board.to_vec();
+    let dir = dir.to_str().unwrap();
+    args.extend(["--cycles", "--engine", "search", "--shard", shard, "--out", dir]);
+    run(&args)
+}
+
+fn refused(o: &std::process::Output, needle: &str) {
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert_eq!(err.lines().count(), 1, "one line: {err}");
+    assert!(err.starts_with("error: ") && err.contains(needle), "{err}");
+}
+
+#[test]
+fn four_shards_merge_to_the_single_runs_answer() {
+    for board in [&["wheel", "7"][..], &["grid", "3", "3"], &["fan", "6"], &["theta", "2", "3", "5"]] {
+        let dir = tempfile::tempdir().unwrap();
+        for r in 0..4 {
+            success(&shard(board, &format!("{r}/4"), dir.path()));
+        }
+        let merged = json(&success(&run(&["search", "merge", dir.path().to_str().unwrap(), "--json"])));
+        let mut single_args = board.to_vec();
+        single_args.extend(["--cycles", "--engine", "search", "--json"]);
+        let single = json(&success(&run(&single_args)));
+        assert_eq!(answer(&merged), answer(&single), "{board:?}");
+        // And the canonical engine's winner.
+        let mut canonical_args = board.to_vec();
+        canonical_args.extend(["--cycles", "--engine", "canonical", "--json"]);
+        let canonical = json(&success(&run(&canonical_args)));
+        assert_eq!(answer(&merged), answer(&canonical), "{board:?}");
+    }
+}
+
+#[test]
+fn a_slurm_array_task_answers_its_shard_and_a_stopped_shard_resumes() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().to_str().unwrap();
+    for id in 0..3 {
+        let o = Command::new(env!("CARGO_BIN_EXE_arrows"))
+            .args(["wheel", "6", "--cycles", "--engine", "search", "--out", d])
+            .env("SLURM_ARRAY_TASK_ID", id.to_string())
+            .env("SLURM_ARRAY_TASK_COUNT", "3")
+            .env("SLURM_ARRAY_TASK_MIN", "0")
+            .env("SLURM_ARRAY_TASK_MAX", "2")
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(o.status.success(), "{err}");
+        assert!(err.contains(&format!("shard {id}/3, from SLURM_ARRAY_TASK_ID={id}")), "{err}");
+    }
+    // A shard killed after some answers: its manifest as a kill leaves it
+    // (the answers saved so far, not complete). Run again, it answers the rest.
+    let path = dir.path().join("search-1-of-3.json");
+    let mut m: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let answers = m["answers"].as_array().unwrap().len();
+    assert!(answers >= 2, "{m}");
+    m["answers"].as_array_mut().unwrap().truncate(1);
+    m["complete"] = serde_json::Value::Bool(false);
+    std::fs::write(&path, serde_json::to_string_pretty(&m).unwrap()).unwrap();
+    refused(&run(&["search", "merge", d]), "shard 1/3 with 1 of its");
+    let o = shard(&["wheel", "6"], "1/3", dir.path());
+    assert!(String::from_utf8_lossy(&o.stderr).contains(&format!("{} of its {answers} tasks to answer", answers - 1)));
+    success(&o);
+    let merged = json(&success(&run(&["search", "merge", d, "--json"])));
+    let single = json(&success(&run(&["wheel", "6", "--cycles", "--engine", "search", "--json"])));
+    assert_eq!(answer(&merged), answer(&single));
+}
+
+#[test]
+fn foreign_missing_and_edited_shards_are_refused() {
+    let one = tempfile::tempdir().unwrap();
+    let other = tempfile::tempdir().unwrap();
+    for r in 0..2 {
+        success(&shard(&["wheel", "5"], &format!("{r}/2"), one.path()));
+    }
+    success(&shard(&["wheel", "6"], "0/2", other.path()));
+    let (a, b) = (one.path().to_str().unwrap(), other.path().to_str().unwrap());
+    // A shard of another board, in a merge and in the shard's own place.
+    refused(&run(&["search", "merge", a, b]), "is a shard of another search");
+    refused(&shard(&["wheel", "6"], "0/2", one.path()), "holds a shard of another search");
+    // A shard missing, given twice, of another split.
+    let lone = one.path().join("search-0-of-2.json");
+    refused(&run(&["search", "merge", lone.to_str().unwrap()]), "shard 1/2 of the search is missing");
+    refused(&run(&["search", "merge", a, lone.to_str().unwrap()]), "is given twice");
+    let split = tempfile::tempdir().unwrap();
+    success(&shard(&["wheel", "5"], "0/3", split.path()));
+    refused(&run(&["search", "merge", a, split.path().to_str().unwrap()]), "splits the search in 2");
+    // An edited answer.
+    let text = std::fs::read_to_string(&lone).unwrap().replacen("\"task\": 0", "\"task\": 1", 1);
+    std::fs::write(&lone, text).unwrap();
+    refused(&run(&["search", "merge", a]), "was it edited?");
+    // Nothing there.
+    let empty = tempfile::tempdir().unwrap();
+    refused(&run(&["search", "merge", empty.path().to_str().unwrap()]), "holds no");
+}
