@@ -6,7 +6,7 @@ use crate::outcome::{CheckError, Counterexample, Kind, Outcome, Tally};
 use crate::registry::{Check, Context};
 use arrows_core::{Decoration, Graph, Position, Variant, families, trim};
 use arrows_solve::BruteForce;
-use arrows_work::{Budget, Control};
+use arrows_work::Control;
 use std::collections::HashMap;
 
 /// The checks of Section 3.
@@ -86,7 +86,7 @@ fn theorem_3_4(ctx: &Context) -> Result<Outcome, CheckError> {
     let graphs = game_tree_graphs(edges);
     let control = ctx.control();
     for named in &graphs {
-        control.cancel.check()?;
+        control.cancel.check().map_err(arrows_solve::SolveError::from)?;
         let problem = compare_game_trees(&named.graph, &control)?;
         t.record(problem.is_none(), || {
             let (found, claimed) = problem.clone().expect("a problem");

@@ -25,7 +25,7 @@ use crate::registry::{Check, Context};
 use arrows_core::{Decoration, Position, Variant};
 use arrows_solve::isomorphism::{MaskBijection, PreparedState};
 use arrows_solve::{BruteForce, Parities};
-use arrows_work::{Budget, Control};
+use arrows_work::Control;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 

@@ -25,7 +25,7 @@ use arrows_solve::isomorphism::{
     ArrowBijection, GameGraphMatch, Search, find_state_isomorphism, game_graphs_correspond, heads_tails_criterion,
     is_state_isomorphism, local_criterion, local_state_isomorphism_everywhere,
 };
-use arrows_work::{Budget, Control};
+use arrows_work::Control;
 use rayon::prelude::*;
 
 /// The check of Section 6.

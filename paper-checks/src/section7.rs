@@ -9,7 +9,7 @@ use crate::states::{Leg, SpiderState, crash, flow};
 use crate::sweep::{Formula, NonStates, parity, sweep};
 use arrows_core::{Decoration, Graph, Position, Variant};
 use arrows_solve::{BruteForce, Parities};
-use arrows_work::{Budget, Control};
+use arrows_work::Control;
 use std::collections::HashMap;
 use std::sync::Arc;
 

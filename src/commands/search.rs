@@ -207,7 +207,7 @@ fn report(
         winning_moves: c.winning_moves.clone(),
         move_count: c.move_count,
         engine: Engine::Search,
-        stats: Stats { solved: stats.nodes, memo_hits: stats.table_hits },
+        stats: Stats { solved: stats.nodes, memo_hits: stats.table_hits, memo_evicted: stats.table_evictions },
         search: Some(stats),
     };
     Report::new(name, position, &analysis, elapsed)

@@ -35,5 +35,5 @@ mod support;
 mod sweeps_cli;
 mod tables;
 mod theorem_3_4;
-mod time_limits;
 mod theorems;
+mod time_limits;

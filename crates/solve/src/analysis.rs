@@ -159,7 +159,7 @@ pub struct Analyzer {
 
 impl Default for Analyzer {
     fn default() -> Self {
-        Analyzer { canonical: CanonicalEngine::new().with_parallel_followers(true) }
+        Analyzer { canonical: CanonicalEngine::new().with_parallel_followers(true), search: SearchOptions::default() }
     }
 }
 
@@ -380,7 +380,7 @@ impl Analyzer {
                     winning_moves: o.winning_moves,
                     move_count: o.move_count,
                     engine,
-                    stats: Stats { solved: o.stats.nodes, memo_hits: o.stats.table_hits },
+                    stats: Stats { solved: o.stats.nodes, memo_hits: o.stats.table_hits, memo_evicted: o.stats.table_evictions },
                     search: Some(o.stats),
                 })
             }
