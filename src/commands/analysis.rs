@@ -70,7 +70,8 @@ pub fn run(source: &impl Source, opts: &PlayOpts) -> CliResult {
             engine: chosen,
             moves: opts.moves,
             explain: opts.explain,
-            outcome_only: !opts.grundy,
+            // The literal nimber is compared with the reduced game's value.
+            outcome_only: !opts.grundy && !opts.literal,
             first_win: opts.first_win,
         };
         let mut report = study_on(&named.name, named.spider.clone(), position, &request, &mut analyzer, &control)

@@ -85,7 +85,8 @@ leaves a completable cell is removed (the opponent would complete it). Both are 
 to move loses, so they name the same winner; only the reduced value adds over components. The triangle K3 \
 (arrows cycle 3) has literal nimber 1 and value 1; the wedge of three triangles (arrows fan 4) has literal \
 nimber 2 and value 1. Side by side they are a second-player win: the values say so (1 xor 1 = 0), the \
-literal nimbers would say first (1 xor 2 = 3). Computed on the whole game graph, as the explicit engine \
+literal nimbers would say first (1 xor 2 = 3). The reduced value is computed too (--grundy with the search \
+engine). The literal nimber is computed on the whole game graph, as the explicit engine \
 does: for small boards only (within --max-memory).";
 
 /// Options shared by every analysis command.

@@ -7,7 +7,7 @@
 //!   by default on a deterministic sample (every family of `section-5`,
 //!   every theorem of `paper` and one of its partial ones, and every 40th
 //!   of the others among the cheap ones: about 3 s in the dev profile), on
-//!   all 834 with `ARROWS_SLOW=1` (about 10 minutes on the 2-core machine);
+//!   all 834 with `ARROWS_SLOW=1` (about 26 minutes on the loaded 2-core machine);
 //! * the files are what `arrows prove` writes: a sample (every 20th among
 //!   the cheap ones; all with `ARROWS_SLOW=1`) is proved again and compared
 //!   object for object;

@@ -45,7 +45,8 @@ const RUNS: &[(&[&str], Stop)] = &[
     (&["graph", "--graph6", "H~~~~~~"], Stop::Limit),
     (&["graph", "--graph6", "H~~~~~~", "--explain"], Stop::Interrupt),
     (&["wheel", "11", "--cycles"], Stop::Limit),
-    (&["theta", "7", "7", "7", "--cycles"], Stop::Limit),
+    (&["theta", "7", "7", "7", "--cycles", "--engine", "canonical"], Stop::Limit),
+    (&["wheel", "15", "--cycles", "--grundy"], Stop::Interrupt),
     (&["prism", "7", "--cycles", "--moves"], Stop::Limit),
     (&["wheel", "9", "--cycles", "--misere"], Stop::Limit),
     // Counting the trees of 19 edges enumerates millions of rooted trees.

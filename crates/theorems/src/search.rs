@@ -86,10 +86,9 @@ pub fn search(system: &System, target: usize, limits: &Limits) -> Search {
                 Err(Obstacle::NeedLength(want)) => {
                     let now = values.len();
                     if now >= limits.max_length {
-                        // A partial proof already found keeps its own reason.
-                        if best.is_none() {
-                            refusal = Some(Refusal::NoPeriod { max_length: limits.max_length });
-                        }
+                        // Out of length: whatever a shorter run refused, no period
+                        // was confirmed (a doubled growing target left above).
+                        refusal = Some(Refusal::NoPeriod { max_length: limits.max_length });
                         break 'ks;
                     }
                     let next = want.max(now + now / 2).min(limits.max_length);
