@@ -16,7 +16,12 @@ use arrows_solve::report::Report;
 pub fn picture(position: Position<'_>, report: &Report, drawing: Option<Drawing>) -> Picture {
     let components = decompose(position).into_iter().map(|c| c.graph_edges).collect();
     let winner = if report.winner == "first" { "first player wins" } else { "second player wins" };
-    let value = report.grundy.map_or_else(|| "a cell to complete".to_string(), |g| format!("value {g}"));
+    let value = match (report.grundy, report.search) {
+        (Some(g), _) => format!("value {g}"),
+        // The outcome search decided the winner without the value.
+        (None, Some(s)) if !s.grundy_asked => "value not computed".to_string(),
+        (None, _) => "a cell to complete".to_string(),
+    };
     let play = if position.play == Play::Misere { " (misère)" } else { "" };
     let title = format!("{} · {}{play} · {value} · {winner}", report.graph, position.variant.title());
     let picture = Picture::new(position.graph.clone(), position.state.clone())

@@ -12,7 +12,7 @@ import arrows
     "graph, args, kwargs",
     [
         (arrows.spider(2, 3, 4), ["spider", "2", "3", "4", "--state", "0>1"], dict(state="0>1")),
-        (arrows.wheel(4), ["wheel", "4", "--cycles", "--state", "0>1"], dict(variant="cycles", state=[(0, 1)])),
+        (arrows.wheel(4), ["wheel", "4", "--cycles", "--grundy", "--state", "0>1"], dict(variant="cycles", state=[(0, 1)])),
         (arrows.path(5), ["path", "5", "--misere", "--untrimmed"], dict(play="misere", variant="untrimmed")),
     ],
 )

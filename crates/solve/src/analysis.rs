@@ -380,7 +380,11 @@ impl Analyzer {
                     winning_moves: o.winning_moves,
                     move_count: o.move_count,
                     engine,
-                    stats: Stats { solved: o.stats.nodes, memo_hits: o.stats.table_hits, memo_evicted: o.stats.table_evictions },
+                    stats: Stats {
+                        solved: o.stats.nodes,
+                        memo_hits: o.stats.table_hits,
+                        memo_evicted: o.stats.table_evictions,
+                    },
                     search: Some(o.stats),
                 })
             }
