@@ -12,7 +12,7 @@
 //! * `trees`: `arrows table trees --edges 15` (19,320 trees);
 //! * `brute`: `arrows spider 6 7 7 --engine brute`;
 //! * `wheel-brute`: `arrows wheel 10 --cycles --engine brute`;
-//! * `wheel`: `arrows wheel 9 --cycles` (the canonical engine);
+//! * `wheel`: `arrows wheel 9 --cycles --engine canonical`;
 //! * `check`: `arrows check --max 60`.
 //!
 //! Run with `cargo bench --bench scaling` (all) or
@@ -128,7 +128,7 @@ fn main() {
         case("wheel-brute", &["wheel", "10", "--cycles", "--engine", "brute", "--json"], verdict);
     }
     if wanted("wheel") {
-        case("wheel", &["wheel", "9", "--cycles", "--json"], verdict);
+        case("wheel", &["wheel", "9", "--cycles", "--engine", "canonical", "--json"], verdict);
     }
     if wanted("check") {
         case("check", &["check", "--max", "60", "--json"], |out| {

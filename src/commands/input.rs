@@ -5,7 +5,7 @@
 //! without bound.
 
 use crate::error::CliError;
-use std::io::{ErrorKind, Read};
+use std::io::{BufRead, ErrorKind, Read};
 use std::path::Path;
 
 /// The most bytes an input read whole may hold: 64 MiB, as the longest
@@ -58,6 +58,36 @@ pub fn read_text(path: &Path, what: &str) -> Result<String, CliError> {
         let line = 1 + before.iter().filter(|&&b| b == b'\n').count();
         let byte = 1 + at - before.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
         CliError::usage(format!("{}, line {line}, byte {byte}: not UTF-8 text; give {what} as text", name(path)))
+            .caused_by(e)
+    })
+}
+
+/// The most bytes a line typed to `arrows play` may hold: a move is a few
+/// characters, so 64 KiB is far past any line a person types.
+pub const MAX_TYPED_LINE: u64 = 64 << 10;
+
+/// The next line of standard input for `arrows play` (its `number`, from
+/// 1, names it in messages), without its end; `None` at the end of the
+/// input. A line past [`MAX_TYPED_LINE`] or not UTF-8 is refused in one
+/// line: nothing piped in (`< /dev/zero`) is read without bound.
+pub fn read_typed_line(input: &mut impl BufRead, number: usize) -> Result<Option<String>, CliError> {
+    let mut bytes = Vec::new();
+    let read = input
+        .take(MAX_TYPED_LINE + 1)
+        .read_until(b'\n', &mut bytes)
+        .map_err(|e| CliError::failure(format!("standard input: cannot read: {e}")).caused_by(e))?;
+    if read == 0 {
+        return Ok(None);
+    }
+    if bytes.len() as u64 > MAX_TYPED_LINE {
+        return Err(CliError::usage(format!(
+            "standard input, line {number}: longer than {}; type one move a line",
+            arrows_text::bytes(MAX_TYPED_LINE)
+        )));
+    }
+    String::from_utf8(bytes).map(Some).map_err(|e| {
+        let byte = 1 + e.utf8_error().valid_up_to();
+        CliError::usage(format!("standard input, line {number}, byte {byte}: not UTF-8 text; type moves as text"))
             .caused_by(e)
     })
 }

@@ -22,7 +22,7 @@ use arrows_solve::explain::explain;
 use arrows_solve::session::{Choice, Session};
 use arrows_solve::{Analyzer, Engine, SolveError};
 use arrows_work::{Budget, Cancel, Control};
-use std::io::{BufRead, IsTerminal, Write};
+use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -70,6 +70,8 @@ pub fn run(args: &PlayArgs) -> CliResult {
         writeln!(out, "Starting from {}.", start.display(graph))?;
     }
     writeln!(out, "Type a move (3>4) or its number, or help.")?;
+    // Lines read so far, to name a refused one.
+    let mut typed = 0;
     loop {
         if session.is_over() {
             return game.finish(&session, &mut out);
@@ -95,11 +97,11 @@ pub fn run(args: &PlayArgs) -> CliResult {
             write!(out, "your move> ")?;
         }
         out.flush()?;
-        let mut line = String::new();
-        if input.read_line(&mut line)? == 0 {
+        typed += 1;
+        let Some(line) = super::input::read_typed_line(&mut input, typed)? else {
             writeln!(out, "\nStopped before the end of the game.")?;
             return Ok(());
-        }
+        };
         let line = line.trim();
         match line {
             "" => {}

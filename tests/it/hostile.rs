@@ -543,6 +543,9 @@ const BOUNDS_AND_LINES: &[Case] = &[
     // Text that is not UTF-8 is the input's fault, named, with exit code 2.
     piped(&["loopy", "digraph", "-"], Bytes(b"a b\n\xff\n"), Refuse("standard input, line 2, byte 1: not UTF-8")),
     piped(&["conjecture", "-"], Bytes(b"a,grundy\n1,\xff\n"), Refuse("standard input, line 2: not UTF-8")),
+    // What is typed to `play` is read a line at a time, each bounded.
+    piped(&["play", "path", "5"], Bytes(b"0>1\n\xff\n"), AnswerThenRefuse("standard input, line 2, byte 1: not UTF-8")),
+    piped(&["play", "path", "5"], Made(past_the_cap), AnswerThenRefuse("standard input, line 1: longer than 64.0 KiB")),
     // More threads than a sweep starts, and commands given without what they need.
     case(&["table", "spider", "--legs", "0..3", "--threads", "100000"], Refuse("--threads 100000 is more than")),
     case(&["trim"], Refuse("`arrows trim` needs a command: spider, path")),
