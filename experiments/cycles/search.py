@@ -14,7 +14,8 @@ nodes searched, the table's
 entries, the peak memory, the CPU and wall seconds, the load average when it
 started, and the status: `done`, or `timeout` after TIMEOUT seconds (then the
 larger boards of the family are not tried, but for theta graphs, which are
-tried edge count by edge count until one of them runs out of time).
+tried edge count by edge count until one of them runs out of time, and for
+grids, which are few and each tried).
 
     python3 search.py                       writes search.csv; a line per board on stderr
     TIMEOUT=3600 FAMILIES=wheel python3 search.py   one family, an hour a board
@@ -61,8 +62,12 @@ def size(family, p):
     }[family](*p)
 
 
-def boards():
-    """Every family's boards up to MAX_EDGES edges, each list in order of edges."""
+#: Every family, in the order of the CSV.
+ALL_FAMILIES = ["wheel", "ladder", "prism", "grid", "fan", "theta"]
+
+
+def boards(families=None):
+    """The boards of `families` (default FAMILIES) up to MAX_EDGES edges, each list in order of edges."""
     thetas = [
         (a, b, c)
         for a in range(1, MAX_EDGES + 1)
@@ -79,7 +84,7 @@ def boards():
         "grid": sorted(grids, key=lambda g: (size("grid", g)[0], g)),
         "theta": sorted(thetas, key=lambda t: (sum(t), t)),
     }
-    return [(f, [p for p in every[f] if size(f, p)[0] <= MAX_EDGES]) for f in FAMILIES]
+    return [(f, [p for p in every[f] if size(f, p)[0] <= MAX_EDGES]) for f in (families or FAMILIES)]
 
 
 def solve(family, p):
@@ -131,7 +136,8 @@ def main():
         with open(OUT + ".tmp", "w", newline="") as f:
             w = csv.DictWriter(f, fieldnames=COLUMNS)
             w.writeheader()
-            for fam, ps in boards():
+            # Every family's rows, not only this run's: FAMILIES=wheel keeps the others.
+            for fam, ps in boards(ALL_FAMILIES):
                 for p in ps:
                     r = rows.get((fam, " ".join(map(str, p))))
                     if r:
@@ -152,10 +158,10 @@ def main():
                                      and int(old["time_limit"]) >= TIMEOUT)):
                 if old["status"] == "timeout":
                     stopped_at = stopped_at or edges
-                if family != "theta" and old["status"] == "timeout":
+                if family not in ("theta", "grid") and old["status"] == "timeout":
                     break
                 continue
-            if stopped_at is not None and (family != "theta" or edges > stopped_at):
+            if stopped_at is not None and family != "grid" and (family != "theta" or edges > stopped_at):
                 break
             row = solve(family, p)
             if row["status"] != "done" and old and old["status"] == "done":
@@ -169,7 +175,7 @@ def main():
                   f"{row.get('nodes', '-')} nodes)", file=sys.stderr, flush=True)
             if row["status"] != "done":
                 stopped_at = edges
-                if family != "theta":
+                if family not in ("theta", "grid"):
                     break
 
 
