@@ -19,6 +19,7 @@ grids, which are few and each tried).
 
     python3 search.py                       writes search.csv; a line per board on stderr
     TIMEOUT=3600 FAMILIES=wheel python3 search.py   one family, an hour a board
+    EVERY=1 TIMEOUT=60 python3 search.py            every board tried, a timeout ending nothing
     ARROWS=path/to/arrows python3 search.py
 
 The script resumes: a board already in the CSV is skipped, unless it timed
@@ -42,6 +43,8 @@ OUT = os.environ.get("OUT", "search.csv")
 FAMILIES = os.environ.get("FAMILIES", "wheel,ladder,prism,grid,fan,theta").split(",")
 MOVES = os.environ.get("MOVES", "first")
 MAX_EDGES = int(os.environ.get("MAX_EDGES", "40"))
+#: EVERY=1 tries every board within TIMEOUT: a timeout does not end its family.
+EVERY = os.environ.get("EVERY") == "1"
 
 COLUMNS = [
     "family", "board", "edges", "cells", "winner", "moves_found", "winning_moves", "winning_first_moves",
@@ -158,10 +161,10 @@ def main():
                                      and int(old["time_limit"]) >= TIMEOUT)):
                 if old["status"] == "timeout":
                     stopped_at = stopped_at or edges
-                if family not in ("theta", "grid") and old["status"] == "timeout":
+                if family not in ("theta", "grid") and old["status"] == "timeout" and not EVERY:
                     break
                 continue
-            if stopped_at is not None and family != "grid" and (family != "theta" or edges > stopped_at):
+            if stopped_at is not None and not EVERY and family != "grid" and (family != "theta" or edges > stopped_at):
                 break
             row = solve(family, p)
             if row["status"] != "done" and old and old["status"] == "done":
@@ -175,7 +178,7 @@ def main():
                   f"{row.get('nodes', '-')} nodes)", file=sys.stderr, flush=True)
             if row["status"] != "done":
                 stopped_at = edges
-                if family not in ("theta", "grid"):
+                if family not in ("theta", "grid") and not EVERY:
                     break
 
 
