@@ -23,8 +23,9 @@
 //! `cargo bench --bench cycles -- wheels` (some). Budget: `--max-memory
 //! 8G` for every run.
 
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+mod common;
 
 /// What one run gave.
 enum Outcome {
@@ -46,53 +47,17 @@ struct Run {
 
 /// Runs `arrows ARGS --cycles --json --stats --max-memory 8G`, killed after `limit`.
 fn run(args: &[&str], limit: Duration) -> Outcome {
-    let mut all: Vec<&str> = args.to_vec();
-    all.extend(["--cycles", "--json", "--stats", "--max-memory", "8G"]);
-    let start = Instant::now();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_arrows"))
-        .args(&all)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the arrows binary runs");
-    loop {
-        if child.try_wait().expect("the child is waited for").is_some() {
-            break;
-        }
-        if start.elapsed() > limit {
-            child.kill().expect("the child is killed");
-            child.wait().expect("the child is reaped");
-            return Outcome::TimedOut(start.elapsed().as_secs_f64());
-        }
-        std::thread::sleep(Duration::from_millis(20));
+    match common::run(args, limit) {
+        Err(common::Stopped::TimedOut(t)) => Outcome::TimedOut(t),
+        Err(common::Stopped::Refused(m)) => Outcome::Refused(m),
+        Ok(f) => Outcome::Done(Run {
+            wall: f.wall,
+            engine_s: f.report["time_ms"].as_f64().unwrap_or(f64::NAN) / 1e3,
+            solved: f.report["solved"].as_u64().unwrap_or(0),
+            grundy: f.report["grundy"].as_u64().unwrap_or(u64::MAX),
+            peak_mib: common::peak_mib(&f.report),
+        }),
     }
-    let wall = start.elapsed().as_secs_f64();
-    let out = child.wait_with_output().expect("the output is read");
-    if out.status.code() == Some(2) {
-        return Outcome::Refused(String::from_utf8_lossy(&out.stderr).trim().to_string());
-    }
-    assert!(out.status.success(), "arrows {all:?}: {}", String::from_utf8_lossy(&out.stderr));
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON report");
-    Outcome::Done(Run {
-        wall,
-        engine_s: v["time_ms"].as_f64().unwrap_or(f64::NAN) / 1e3,
-        solved: v["solved"].as_u64().unwrap_or(0),
-        grundy: v["grundy"].as_u64().unwrap_or(u64::MAX),
-        peak_mib: v["peak_memory_bytes"].as_u64().map_or(f64::NAN, |b| b as f64 / (1 << 20) as f64),
-    })
-}
-
-/// The base `b` of the least-squares fit `y ~ a b^x`.
-fn base(points: &[(f64, f64)]) -> f64 {
-    let p: Vec<(f64, f64)> = points.iter().filter(|q| q.1 > 0.0).map(|&(x, y)| (x, y.ln())).collect();
-    let k = p.len() as f64;
-    if k < 2.0 {
-        return f64::NAN;
-    }
-    let (sx, sy) = (p.iter().map(|q| q.0).sum::<f64>(), p.iter().map(|q| q.1).sum::<f64>());
-    let sxx = p.iter().map(|q| q.0 * q.0).sum::<f64>();
-    let sxy = p.iter().map(|q| q.0 * q.1).sum::<f64>();
-    ((k * sxy - sx * sy) / (k * sxx - sx * sx)).exp()
 }
 
 fn row(name: &str, edges: usize, outcome: &Outcome) {
@@ -135,8 +100,8 @@ fn wheels() {
     let late: Vec<(f64, f64)> = times.iter().copied().filter(|p| p.0 >= 8.0).collect();
     println!(
         "\nfitted growth per spoke (8 spokes on): engine time x{:.2}, classes x{:.2}\n",
-        base(&late),
-        base(&classes.iter().copied().filter(|p| p.0 >= 8.0).collect::<Vec<_>>())
+        common::base(&late),
+        common::base(&classes.iter().copied().filter(|p| p.0 >= 8.0).collect::<Vec<_>>())
     );
 }
 

@@ -28,8 +28,9 @@
 //! canonical runs on 22 to 24 edges take minutes each), or
 //! `cargo bench --bench search -- w13 growth` (some).
 
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+mod common;
 
 /// What one run gave.
 enum Outcome {
@@ -50,17 +51,6 @@ struct Run {
     peak_mib: f64,
 }
 
-/// CPU seconds of this process's finished children so far.
-fn children_cpu() -> f64 {
-    // /proc/self/stat fields 16 and 17: cutime and cstime, in clock ticks.
-    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
-    let after = stat.rsplit_once(')').map_or("", |(_, r)| r);
-    let fields: Vec<&str> = after.split_whitespace().collect();
-    let tick = |i: usize| fields.get(i).and_then(|x| x.parse::<f64>().ok()).unwrap_or(0.0);
-    // After the closing parenthesis the fields start at number 3.
-    (tick(16 - 3) + tick(17 - 3)) / 100.0
-}
-
 fn limit() -> Duration {
     let s = std::env::var("ARROWS_BENCH_LIMIT").ok().and_then(|v| v.parse().ok()).unwrap_or(600);
     Duration::from_secs(s)
@@ -68,43 +58,18 @@ fn limit() -> Duration {
 
 /// Runs `arrows ARGS --cycles --json --stats --max-memory 8G`, killed after `limit`.
 fn run(args: &[&str], limit: Duration) -> Outcome {
-    let mut all: Vec<&str> = args.to_vec();
-    all.extend(["--cycles", "--json", "--stats", "--max-memory", "8G"]);
-    let cpu_before = children_cpu();
-    let start = Instant::now();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_arrows"))
-        .args(&all)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the arrows binary runs");
-    loop {
-        if child.try_wait().expect("the child is waited for").is_some() {
-            break;
-        }
-        if start.elapsed() > limit {
-            child.kill().expect("the child is killed");
-            child.wait().expect("the child is reaped");
-            return Outcome::TimedOut(start.elapsed().as_secs_f64());
-        }
-        std::thread::sleep(Duration::from_millis(20));
+    match common::run(args, limit) {
+        Err(common::Stopped::TimedOut(t)) => Outcome::TimedOut(t),
+        Err(common::Stopped::Refused(m)) => Outcome::Refused(m),
+        Ok(f) => Outcome::Done(Run {
+            wall: f.wall,
+            cpu: f.cpu,
+            work: f.report["solved"].as_u64().unwrap_or(0),
+            winner: f.report["winner"].as_str().unwrap_or("?").to_string(),
+            winning: f.report["winning_moves"].as_array().map_or(0, Vec::len),
+            peak_mib: common::peak_mib(&f.report),
+        }),
     }
-    let wall = start.elapsed().as_secs_f64();
-    let out = child.wait_with_output().expect("the output is read");
-    let cpu = children_cpu() - cpu_before;
-    if out.status.code() == Some(2) {
-        return Outcome::Refused(String::from_utf8_lossy(&out.stderr).trim().to_string());
-    }
-    assert!(out.status.success(), "arrows {all:?}: {}", String::from_utf8_lossy(&out.stderr));
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON report");
-    Outcome::Done(Run {
-        wall,
-        cpu,
-        work: v["solved"].as_u64().unwrap_or(0),
-        winner: v["winner"].as_str().unwrap_or("?").to_string(),
-        winning: v["winning_moves"].as_array().map_or(0, Vec::len),
-        peak_mib: v["peak_memory_bytes"].as_u64().map_or(f64::NAN, |b| b as f64 / (1 << 20) as f64),
-    })
 }
 
 fn cell(o: &Outcome) -> String {
@@ -189,19 +154,6 @@ fn w13() {
     println!("| every winning move | {} |\n", cell(&all));
 }
 
-/// The base `b` of the least-squares fit `y ~ a b^x`.
-fn base(points: &[(f64, f64)]) -> f64 {
-    let p: Vec<(f64, f64)> = points.iter().filter(|q| q.1 > 0.0).map(|&(x, y)| (x, y.ln())).collect();
-    let k = p.len() as f64;
-    if k < 2.0 {
-        return f64::NAN;
-    }
-    let (sx, sy) = (p.iter().map(|q| q.0).sum::<f64>(), p.iter().map(|q| q.1).sum::<f64>());
-    let sxx = p.iter().map(|q| q.0 * q.0).sum::<f64>();
-    let sxy = p.iter().map(|q| q.0 * q.1).sum::<f64>();
-    ((k * sxy - sx * sy) / (k * sxx - sx * sx)).exp()
-}
-
 /// A family for `growth`: its name, its member's arguments and edges by
 /// parameter, and the first parameter tried.
 type Family = (&'static str, fn(usize) -> Vec<String>, fn(usize) -> usize, usize);
@@ -233,7 +185,7 @@ fn growth() {
                 break;
             }
         }
-        fits.push((name, base(&points)));
+        fits.push((name, common::base(&points)));
     }
     println!();
     for (name, b) in fits {
