@@ -217,8 +217,11 @@ fn the_winning_moves_are_the_moves_to_a_literal_loss() {
                 })
                 .collect();
             let decided = matches!(p.standing(), Standing::Completable(_));
-            let engines: &[Engine] =
-                if decided { &[Engine::Canonical, Engine::Brute, Engine::Explicit] } else { &[Engine::Canonical] };
+            let engines: &[Engine] = if decided {
+                &[Engine::Canonical, Engine::Brute, Engine::Explicit, Engine::Search]
+            } else {
+                &[Engine::Canonical, Engine::Search]
+            };
             for &engine in engines {
                 let a = analyzer.analyze(p, engine, &control).unwrap();
                 assert_eq!(

@@ -298,13 +298,19 @@ impl Analyzer {
                 // completable cell, for one).
                 let before = self.canonical.stats();
                 let evicted_before = self.canonical.memo_figures().evicted;
-                let values = self.move_values(position, engine, control)?;
+                // The outcome search decides each follower without its value.
+                let losses: Vec<(Arrow, bool)> = if engine == Engine::Search {
+                    crate::search::follower_losses(position, &self.search, control)?
+                } else {
+                    let values = self.move_values(position, engine, control)?;
+                    values.into_iter().map(|(a, v)| (a, v == Some(0))).collect()
+                };
                 let after = self.canonical.stats();
                 return Ok(Analysis {
                     grundy: None,
                     first_wins: true,
-                    winning_moves: values.iter().filter(|(_, v)| *v == Some(0)).map(|&(a, _)| a).collect(),
-                    move_count: values.len(),
+                    winning_moves: losses.iter().filter(|&&(_, loses)| loses).map(|&(a, _)| a).collect(),
+                    move_count: losses.len(),
                     engine,
                     stats: Stats {
                         solved: after.spiders + after.general - before.spiders - before.general,

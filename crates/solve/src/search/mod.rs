@@ -273,6 +273,43 @@ pub fn follower_values(
     Ok(out)
 }
 
+/// Whether the opponent loses after each legal move of `position` (edge
+/// order, forward first), decided without values: `true` for a move that
+/// completes a cell (the game ends) or leads to a second-player win,
+/// `false` for a move that leaves the opponent a cell to complete or a
+/// position the opponent wins. The winning moves from a position with a
+/// completable cell, where the value does not exist.
+pub fn follower_losses(
+    position: Position<'_>,
+    options: &SearchOptions,
+    control: &Control,
+) -> Result<Vec<(Arrow, bool)>, SolveError> {
+    let shared = prepare(position, options, control)?;
+    let graph = position.graph;
+    let mut out = Vec::new();
+    for a in position.moves() {
+        let e = graph.edge_between(a.tail, a.head).expect("a move lies on an edge");
+        let mut d = position.state.clone();
+        d.mark(e, graph.ends(e).0 == a.tail);
+        let loses = match position.with_state(&d).standing() {
+            Standing::Completed(_) => true,
+            Standing::Completable(_) => false,
+            Standing::Open => {
+                let (m, f) = d.to_masks().expect("at most 64 edges");
+                let child =
+                    shared.with_worker(|w| w.resolve(&shared, m, f, shared.board.all & !m, 0)).map_err(stopped)?;
+                match child {
+                    Child::Decided(v) => v == 0,
+                    // The piece with the others' values on its heap is the whole follower.
+                    Child::Node(n) => !par_win(&shared, &n, options.parallel_depth, &[]).map_err(stopped)?,
+                }
+            }
+        };
+        out.push((a, loses));
+    }
+    Ok(out)
+}
+
 /// The Grundy value of a resolved follower, deciding `C + *k` for `k = 0, 1, ...`.
 fn par_grundy(shared: &Shared<'_>, child: &Child, depth: usize) -> Result<u32, Stop> {
     match child {
