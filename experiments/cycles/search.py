@@ -69,16 +69,18 @@ def size(family, p):
 ALL_FAMILIES = ["wheel", "ladder", "prism", "grid", "fan", "theta"]
 
 
-def boards(families=None):
-    """The boards of `families` (default FAMILIES) up to MAX_EDGES edges, each list in order of edges."""
+def boards(families=None, max_edges=None):
+    """The boards of `families` (default FAMILIES) up to `max_edges` (default
+    MAX_EDGES) edges, each list in order of edges."""
+    max_edges = max_edges or MAX_EDGES
     thetas = [
         (a, b, c)
-        for a in range(1, MAX_EDGES + 1)
-        for b in range(1, MAX_EDGES + 1)
-        for c in range(a, MAX_EDGES + 1)
-        if a + b + c <= MAX_EDGES and (a == 1) + (b == 1) + (c == 1) <= 1
+        for a in range(1, max_edges + 1)
+        for b in range(1, max_edges + 1)
+        for c in range(a, max_edges + 1)
+        if a + b + c <= max_edges and (a == 1) + (b == 1) + (c == 1) <= 1
     ]
-    grids = [(m, n) for m in range(2, 21) for n in range(m, 21) if size("grid", (m, n))[0] <= MAX_EDGES]
+    grids = [(m, n) for m in range(2, 21) for n in range(m, 21) if size("grid", (m, n))[0] <= max_edges]
     every = {
         "wheel": [(n,) for n in range(3, 21)],
         "fan": [(n,) for n in range(2, 21)],
@@ -87,7 +89,7 @@ def boards(families=None):
         "grid": sorted(grids, key=lambda g: (size("grid", g)[0], g)),
         "theta": sorted(thetas, key=lambda t: (sum(t), t)),
     }
-    return [(f, [p for p in every[f] if size(f, p)[0] <= MAX_EDGES]) for f in (families or FAMILIES)]
+    return [(f, [p for p in every[f] if size(f, p)[0] <= max_edges]) for f in (families or FAMILIES)]
 
 
 def solve(family, p):
@@ -139,8 +141,9 @@ def main():
         with open(OUT + ".tmp", "w", newline="") as f:
             w = csv.DictWriter(f, fieldnames=COLUMNS)
             w.writeheader()
-            # Every family's rows, not only this run's: FAMILIES=wheel keeps the others.
-            for fam, ps in boards(ALL_FAMILIES):
+            # Every row, not only this run's families and sizes: FAMILIES=wheel
+            # or MAX_EDGES=25 keeps the others.
+            for fam, ps in boards(ALL_FAMILIES, max(MAX_EDGES, 64)):
                 for p in ps:
                     r = rows.get((fam, " ".join(map(str, p))))
                     if r:
