@@ -201,7 +201,7 @@ fn prefixes(table: &Table, lead: usize, ranges: &[Vec<usize>], sorted_only: bool
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::family::{Family, Spec};
     use crate::shard::Shard;
@@ -209,8 +209,9 @@ mod tests {
     use crate::table::Row;
 
     /// Every combination of one value from each list (non-decreasing ones
-    /// only when `symmetric`): the panels once drawn, empty ones included.
-    fn cartesian(lists: &[Vec<usize>], symmetric: bool) -> Vec<Vec<usize>> {
+    /// only when `symmetric`): the panels once drawn, empty ones included,
+    /// and the lines the period detector once read.
+    pub(crate) fn cartesian(lists: &[Vec<usize>], symmetric: bool) -> Vec<Vec<usize>> {
         let mut out = vec![Vec::new()];
         for list in lists {
             let mut next = Vec::new();

@@ -25,7 +25,6 @@ use crate::store::StoreError;
 use arrows_core::plane::{format_cell_walks, parse_cell_walks};
 use arrows_core::{Decoration, Graph, Play, Position, Variant, formats};
 use std::fs::{File, OpenOptions};
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// The value of a search manifest's `format` field.
@@ -239,16 +238,7 @@ impl SearchWriter {
     }
 
     fn save(&self) -> Result<(), StoreError> {
-        let tmp = self.path.with_extension("json.tmp");
-        let mut text = serde_json::to_string_pretty(&self.manifest).expect("a manifest serializes");
-        text.push('\n');
-        let write = || -> std::io::Result<()> {
-            let mut f = File::create(&tmp)?;
-            f.write_all(text.as_bytes())?;
-            f.sync_data()?;
-            std::fs::rename(&tmp, &self.path)
-        };
-        write().map_err(|source| StoreError::Io { path: self.path.clone(), source })
+        crate::store::save_json(&self.path, &self.manifest)
     }
 }
 

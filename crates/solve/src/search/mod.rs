@@ -242,6 +242,35 @@ pub fn search(position: Position<'_>, options: &SearchOptions, control: &Control
     Ok(done(first_wins, grundy, winning_moves, &shared))
 }
 
+/// Every legal move of `position` (edge order, forward first) with what
+/// `decide` makes of its follower: its standing, and for an open follower
+/// its largest piece resolved on one table shared by every move.
+fn for_each_follower<T>(
+    position: Position<'_>,
+    options: &SearchOptions,
+    control: &Control,
+    decide: impl Fn(&Shared<'_>, Standing, Option<Child>) -> Result<T, Stop>,
+) -> Result<Vec<(Arrow, T)>, SolveError> {
+    let shared = prepare(position, options, control)?;
+    let graph = position.graph;
+    let mut out = Vec::new();
+    for a in position.moves() {
+        let e = graph.edge_between(a.tail, a.head).expect("a move lies on an edge");
+        let mut d = position.state.clone();
+        d.mark(e, graph.ends(e).0 == a.tail);
+        let standing = position.with_state(&d).standing();
+        let child = match standing {
+            Standing::Open => {
+                let (m, f) = d.to_masks().expect("at most 64 edges");
+                Some(shared.with_worker(|w| w.resolve(&shared, m, f, shared.board.all & !m, 0)).map_err(stopped)?)
+            }
+            _ => None,
+        };
+        out.push((a, decide(&shared, standing, child).map_err(stopped)?));
+    }
+    Ok(out)
+}
+
 /// The Grundy value of every follower of `position` by its legal moves
 /// (edge order, forward first): `None` when the follower leaves the
 /// opponent a cell to complete; the terminal value 0 when it completes one.
@@ -250,27 +279,11 @@ pub fn follower_values(
     options: &SearchOptions,
     control: &Control,
 ) -> Result<Vec<(Arrow, Option<u32>)>, SolveError> {
-    let shared = prepare(position, options, control)?;
-    let graph = position.graph;
-    let mut out = Vec::new();
-    for a in position.moves() {
-        let e = graph.edge_between(a.tail, a.head).expect("a move lies on an edge");
-        let mut d = position.state.clone();
-        d.mark(e, graph.ends(e).0 == a.tail);
-        let follower = position.with_state(&d);
-        let value = match follower.standing() {
-            Standing::Completed(_) => Some(0),
-            Standing::Completable(_) => None,
-            Standing::Open => {
-                let (m, f) = d.to_masks().expect("at most 64 edges");
-                let child =
-                    shared.with_worker(|w| w.resolve(&shared, m, f, shared.board.all & !m, 0)).map_err(stopped)?;
-                Some(par_grundy(&shared, &child, options.parallel_depth).map_err(stopped)?)
-            }
-        };
-        out.push((a, value));
-    }
-    Ok(out)
+    for_each_follower(position, options, control, |shared, standing, child| match (standing, child) {
+        (Standing::Completed(_), _) => Ok(Some(0)),
+        (_, Some(child)) => par_grundy(shared, &child, options.parallel_depth).map(Some),
+        _ => Ok(None),
+    })
 }
 
 /// Whether the opponent loses after each legal move of `position` (edge
@@ -284,30 +297,13 @@ pub fn follower_losses(
     options: &SearchOptions,
     control: &Control,
 ) -> Result<Vec<(Arrow, bool)>, SolveError> {
-    let shared = prepare(position, options, control)?;
-    let graph = position.graph;
-    let mut out = Vec::new();
-    for a in position.moves() {
-        let e = graph.edge_between(a.tail, a.head).expect("a move lies on an edge");
-        let mut d = position.state.clone();
-        d.mark(e, graph.ends(e).0 == a.tail);
-        let loses = match position.with_state(&d).standing() {
-            Standing::Completed(_) => true,
-            Standing::Completable(_) => false,
-            Standing::Open => {
-                let (m, f) = d.to_masks().expect("at most 64 edges");
-                let child =
-                    shared.with_worker(|w| w.resolve(&shared, m, f, shared.board.all & !m, 0)).map_err(stopped)?;
-                match child {
-                    Child::Decided(v) => v == 0,
-                    // The piece with the others' values on its heap is the whole follower.
-                    Child::Node(n) => !par_win(&shared, &n, options.parallel_depth, &[]).map_err(stopped)?,
-                }
-            }
-        };
-        out.push((a, loses));
-    }
-    Ok(out)
+    for_each_follower(position, options, control, |shared, standing, child| match (standing, child) {
+        (Standing::Completed(_), _) => Ok(true),
+        (_, Some(Child::Decided(v))) => Ok(v == 0),
+        // The piece with the others' values on its heap is the whole follower.
+        (_, Some(Child::Node(n))) => Ok(!par_win(shared, &n, options.parallel_depth, &[])?),
+        _ => Ok(false),
+    })
 }
 
 /// The Grundy value of a resolved follower, deciding `C + *k` for `k = 0, 1, ...`.

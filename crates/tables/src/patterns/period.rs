@@ -258,21 +258,8 @@ mod tests {
         let others: Vec<usize> = (0..k).filter(|&i| i != j).collect();
         let same = others.iter().all(|&i| ranges[i] == ranges[others[0]]);
         let sorted_only = table.symmetric() && same;
-        let mut all = vec![Vec::new()];
-        for &i in &others {
-            let mut next = Vec::new();
-            for prefix in &all {
-                for &x in &ranges[i] {
-                    if sorted_only && prefix.last().is_some_and(|&p: &usize| p > x) {
-                        continue;
-                    }
-                    let mut v: Vec<usize> = prefix.clone();
-                    v.push(x);
-                    next.push(v);
-                }
-            }
-            all = next;
-        }
+        let lists: Vec<Vec<usize>> = others.iter().map(|&i| ranges[i].clone()).collect();
+        let all = crate::panels::tests::cartesian(&lists, sorted_only);
         let index = table.numeric_index();
         let mut out = Vec::new();
         for fixed in all {

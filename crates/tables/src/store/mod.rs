@@ -250,6 +250,23 @@ impl StoreError {
     }
 }
 
+/// Writes `value` as pretty JSON, ended by a line break, to a temporary
+/// file beside `path`, flushed to disk, then renamed over `path`: a reader
+/// (or a run after a kill) sees the old file or the whole new one.
+pub(crate) fn save_json(path: &Path, value: &impl serde::Serialize) -> Result<(), StoreError> {
+    use std::io::Write;
+    let tmp = path.with_extension("json.tmp");
+    let mut text = serde_json::to_string_pretty(value).expect("a manifest serializes");
+    text.push('\n');
+    let write = || -> std::io::Result<()> {
+        let mut f = std::fs::File::create(&tmp)?;
+        f.write_all(text.as_bytes())?;
+        f.sync_data()?;
+        std::fs::rename(&tmp, path)
+    };
+    write().map_err(StoreError::io(path))
+}
+
 /// The line of a row in the rows file, `\n` included.
 fn row_line(row: &Row) -> String {
     format!("{} {} {}\n", row.position, row.key, row.grundy)

@@ -150,16 +150,7 @@ impl Writer {
 
     /// Writes the manifest to a temporary file and renames it over the old one.
     fn save(&self) -> Result<(), StoreError> {
-        let tmp = self.manifest_path.with_extension("json.tmp");
-        let mut text = serde_json::to_string_pretty(&self.manifest).expect("a manifest serializes");
-        text.push('\n');
-        let write = || -> std::io::Result<()> {
-            let mut f = File::create(&tmp)?;
-            f.write_all(text.as_bytes())?;
-            f.sync_data()?;
-            std::fs::rename(&tmp, &self.manifest_path)
-        };
-        write().map_err(StoreError::io(&self.manifest_path))
+        super::save_json(&self.manifest_path, &self.manifest)
     }
 
     /// The rows file's path.
