@@ -17,6 +17,25 @@ use arrows_text::{Columns, bytes, count, number, thousands};
 use std::io::Write;
 use std::time::Duration;
 
+/// Starts the engines' thread pool with `threads` threads when asked
+/// (else rayon starts one per core, or RAYON_NUM_THREADS, at first use).
+fn threads(threads: Option<usize>) -> CliResult {
+    let Some(n) = threads else { return Ok(()) };
+    let most = arrows_tables::sweep::MAX_THREADS;
+    if n == 0 {
+        return Err(CliError::usage("--threads must be at least 1"));
+    }
+    if n > most {
+        return Err(CliError::usage(format!(
+            "--threads {n} is more than the {most} an analysis starts; give fewer (the default is one per core)"
+        )));
+    }
+    rayon::ThreadPoolBuilder::new().num_threads(n).build_global().map_err(|e| {
+        CliError::failure(format!("cannot start {n} threads ({e}); give fewer (the default is one per core)"))
+            .caused_by(e)
+    })
+}
+
 /// Analyses every graph of `source` and prints the report. One analyzer
 /// serves every graph, so a file of graphs shares the canonical memo. A
 /// progress bar shows on a terminal when a graph takes more than a second,
@@ -37,6 +56,7 @@ pub fn run(source: &impl Source, opts: &PlayOpts) -> CliResult {
             "--shard answers one shard of an outcome search into a directory; add --engine search --out DIR",
         ));
     }
+    threads(opts.threads)?;
     let budget = memory::budget(opts.max_memory);
     progress::limit_time(opts.max_time);
     // A memo file keeps the canonical engine's classes: it is the engine then.

@@ -170,6 +170,14 @@ pub struct PlayOpts {
     /// with a message, exit code 2.
     #[arg(long, value_name = "DURATION", value_parser = crate::flags::values::duration)]
     pub max_time: Option<std::time::Duration>,
+    /// Worker threads of the parallel engines (default: one per core).
+    ///
+    /// The outcome search, brute force and the canonical engine share their
+    /// work among this many threads. The answer never depends on it; only
+    /// the time and the node counts of --stats do. RAYON_NUM_THREADS sets
+    /// the default.
+    #[arg(long, value_name = "N")]
+    pub threads: Option<usize>,
     /// Keep the canonical engine's solved classes in FILE.
     ///
     /// FILE is read at the start when it exists, written back at the end (also after Ctrl-C

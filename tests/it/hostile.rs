@@ -548,6 +548,8 @@ const BOUNDS_AND_LINES: &[Case] = &[
     piped(&["play", "path", "5"], Made(past_the_cap), AnswerThenRefuse("standard input, line 1: longer than 64.0 KiB")),
     // More threads than a sweep starts, and commands given without what they need.
     case(&["table", "spider", "--legs", "0..3", "--threads", "100000"], Refuse("--threads 100000 is more than")),
+    case(&["wheel", "9", "--cycles", "--threads", "100000"], Refuse("--threads 100000 is more than the 1024")),
+    case(&["spider", "3", "4", "--threads", "0"], Refuse("--threads must be at least 1")),
     case(&["trim"], Refuse("`arrows trim` needs a command: spider, path")),
     case(&["loopy"], Refuse("`arrows loopy` needs a command: subtraction")),
     case(&["table"], Refuse("`arrows table` needs a command")),

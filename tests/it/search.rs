@@ -275,3 +275,19 @@ fn refusals_and_stops_are_data() {
     let e = search(Position::new(&g, Variant::Cycles, &empty), &SearchOptions::default(), &stopped).unwrap_err();
     assert!(matches!(e, SolveError::Cancelled(_)), "{e:?}");
 }
+
+/// `--threads` sets the pool the search runs on, and the answer (winner,
+/// every winning move, value) is the same with one thread and with three.
+#[test]
+fn the_threads_flag_changes_no_answer() {
+    let answer = |threads: &str| {
+        use crate::support::binary::{run, success};
+        let out =
+            success(&run(&["wheel", "9", "--cycles", "--state", "0>1", "--grundy", "--json", "--threads", threads]));
+        let d: serde_json::Value = serde_json::from_str(out.lines().next().unwrap()).unwrap();
+        (d["winner"].clone(), d["winning_moves"].clone(), d["grundy"].clone())
+    };
+    let one = answer("1");
+    assert!(one.2.is_u64(), "{one:?}");
+    assert_eq!(answer("3"), one);
+}
