@@ -276,18 +276,24 @@ fn refusals_and_stops_are_data() {
     assert!(matches!(e, SolveError::Cancelled(_)), "{e:?}");
 }
 
-/// `--threads` sets the pool the search runs on, and the answer (winner,
-/// every winning move, value) is the same with one thread and with three.
+/// `--threads` sets the pool the search runs on: with one thread the
+/// search is the one `RAYON_NUM_THREADS=1` gives, node for node, and the
+/// answer (winner, every winning move, value) is the same with three.
 #[test]
 fn the_threads_flag_changes_no_answer() {
-    let answer = |threads: &str| {
-        use crate::support::binary::{run, success};
-        let out =
-            success(&run(&["wheel", "9", "--cycles", "--state", "0>1", "--grundy", "--json", "--threads", threads]));
-        let d: serde_json::Value = serde_json::from_str(out.lines().next().unwrap()).unwrap();
-        (d["winner"].clone(), d["winning_moves"].clone(), d["grundy"].clone())
+    let json = |threads: Option<&str>| {
+        let mut run = std::process::Command::new(env!("CARGO_BIN_EXE_arrows"));
+        run.args(["wheel", "9", "--cycles", "--state", "0>1", "--grundy", "--json", "--stats"]);
+        match threads {
+            Some(n) => run.args(["--threads", n]).env_remove("RAYON_NUM_THREADS"),
+            None => run.env("RAYON_NUM_THREADS", "1"),
+        };
+        let out = crate::support::binary::success(&run.output().expect("the binary runs"));
+        serde_json::from_str::<serde_json::Value>(out.lines().next().unwrap()).unwrap()
     };
-    let one = answer("1");
-    assert!(one.2.is_u64(), "{one:?}");
-    assert_eq!(answer("3"), one);
+    let answer = |d: &serde_json::Value| (d["winner"].clone(), d["winning_moves"].clone(), d["grundy"].clone());
+    let one = json(Some("1"));
+    assert!(one["grundy"].is_u64(), "{one}");
+    assert_eq!(one["search"]["nodes"], json(None)["search"]["nodes"]);
+    assert_eq!(answer(&json(Some("3"))), answer(&one));
 }
