@@ -17,19 +17,26 @@ use arrows_text::{Columns, bytes, count, number, thousands};
 use std::io::Write;
 use std::time::Duration;
 
+/// Refuses a `--threads` of 0 or past [`MAX_THREADS`] in one line, naming
+/// what starts them (`a sweep`, `an analysis`).
+///
+/// [`MAX_THREADS`]: arrows_tables::sweep::MAX_THREADS
+pub fn check_threads(threads: Option<usize>, starter: &str) -> CliResult {
+    let most = arrows_tables::sweep::MAX_THREADS;
+    match threads {
+        Some(0) => Err(CliError::usage("--threads must be at least 1")),
+        Some(n) if n > most => Err(CliError::usage(format!(
+            "--threads {n} is more than the {most} {starter} starts; give fewer (the default is one per core)"
+        ))),
+        _ => Ok(()),
+    }
+}
+
 /// Starts the engines' thread pool with `threads` threads when asked
 /// (else rayon starts one per core, or RAYON_NUM_THREADS, at first use).
 fn threads(threads: Option<usize>) -> CliResult {
+    check_threads(threads, "an analysis")?;
     let Some(n) = threads else { return Ok(()) };
-    let most = arrows_tables::sweep::MAX_THREADS;
-    if n == 0 {
-        return Err(CliError::usage("--threads must be at least 1"));
-    }
-    if n > most {
-        return Err(CliError::usage(format!(
-            "--threads {n} is more than the {most} an analysis starts; give fewer (the default is one per core)"
-        )));
-    }
     rayon::ThreadPoolBuilder::new().num_threads(n).build_global().map_err(|e| {
         CliError::failure(format!("cannot start {n} threads ({e}); give fewer (the default is one per core)"))
             .caused_by(e)

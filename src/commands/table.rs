@@ -58,15 +58,7 @@ pub fn run(args: TableArgs) -> CliResult {
         }
     };
     check_output(&opts.output)?;
-    if opts.threads == Some(0) {
-        return Err(CliError::usage("--threads must be at least 1"));
-    }
-    if let Some(n) = opts.threads.filter(|&n| n > arrows_tables::sweep::MAX_THREADS) {
-        return Err(CliError::usage(format!(
-            "--threads {n} is more than the {} a sweep starts; give fewer (the default is one per core)",
-            arrows_tables::sweep::MAX_THREADS
-        )));
-    }
+    crate::commands::analysis::check_threads(opts.threads, "a sweep")?;
     let (shard, shard_from) = shard_of(&opts)?;
     let options = SweepOptions {
         variant: opts.rules.variant(),
