@@ -1,6 +1,7 @@
 //! The analysis commands (`arrows spider`, `path`, `graph`, ...): options,
 //! and the report of who wins.
 
+use crate::commands::certificate;
 use crate::commands::explain::write_explanation;
 use crate::commands::memo::{self, Memo};
 use crate::commands::progress::{self, Bar};
@@ -64,6 +65,9 @@ pub fn run(source: &impl Source, opts: &PlayOpts) -> CliResult {
         ));
     }
     threads(opts.threads)?;
+    if let Some(path) = &opts.certificate {
+        certificate::check_path(path)?;
+    }
     let budget = memory::budget(opts.max_memory);
     progress::limit_time(opts.max_time);
     // A memo file keeps the canonical engine's classes: it is the engine then.
@@ -108,6 +112,17 @@ pub fn run(source: &impl Source, opts: &PlayOpts) -> CliResult {
             report.literal_nimber = Some(literal(position, &control, budget.get()).map_err(|e| in_graph(&named, e))?);
         }
         bar.finish();
+        if let Some(path) = &opts.certificate {
+            if !first {
+                return Err(in_graph(
+                    &named,
+                    CliError::usage("--certificate writes one graph's certificate; give one graph"),
+                ));
+            }
+            let limit = opts.certificate_limit.map_or(certificate::DEFAULT_LIMIT, |b| b.get());
+            certificate::write(path, limit, &named.name, position, &report, &control)
+                .map_err(|e| in_graph(&named, e))?;
+        }
         if let Some(drawer) = drawer.as_mut()
             && drawer.draw(&named, position, &report, opts.json, &mut out)? == draw::Shown::Instead
         {

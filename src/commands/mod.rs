@@ -2,6 +2,7 @@
 //! the library, and prints the report. No game logic lives here.
 
 pub mod analysis;
+pub mod certificate;
 pub mod check;
 pub mod conjecture;
 pub mod draw;

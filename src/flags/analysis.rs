@@ -189,6 +189,21 @@ pub struct PlayOpts {
     /// count against --max-memory.
     #[arg(long, value_name = "FILE")]
     pub memo: Option<PathBuf>,
+    /// Write a certificate of the answer to FILE, for `arrows-verify`.
+    ///
+    /// The certificate proves who wins (and the Grundy value when the
+    /// report has it, and which moves win) so that `arrows-verify FILE`, a
+    /// small checker that shares no code with the engines, can confirm it
+    /// without searching. The format is in docs/certificates.md. The
+    /// certificate's own solver decides the position again and must agree
+    /// with the engine; its size is known before anything is written and
+    /// refused past --certificate-limit. A FILE ending in .gz is
+    /// compressed. Normal play, boards of at most 64 edges.
+    #[arg(long, value_name = "FILE")]
+    pub certificate: Option<PathBuf>,
+    /// The most a certificate may take before compression, e.g. 200M (default 1G).
+    #[arg(long, value_name = "SIZE", value_parser = crate::flags::values::budget, requires = "certificate")]
+    pub certificate_limit: Option<arrows_work::Budget>,
     /// Drawing options.
     #[command(flatten)]
     pub draw: DrawOpts,

@@ -15,6 +15,7 @@
 pub mod analysis;
 pub mod brute;
 pub mod canonical;
+pub mod certify;
 pub mod error;
 pub mod explain;
 pub mod explicit;
