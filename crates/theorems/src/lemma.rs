@@ -17,6 +17,27 @@
 //! between the `note:` markers below are typeset there word for word (the
 //! test `note_statements` compares them).
 //!
+//! # Why a family's system is its game
+//!
+//! The lemmas speak of systems; [`crate::family`] builds one per family,
+//! and the note proves (Theorem 1, *the model*) that its terms are the
+//! values of the members. In short: a position is its unmarked edges with
+//! the label of each vertex (free, or needing an in-arrow, an out-arrow or
+//! both), since the legality of a move and the labels after it depend on
+//! these only; a free vertex splits the game into a sum, and an edge that
+//! neither orientation may mark is dropped with its ends freed, both
+//! exactly. A member is, up to a nim-heap, a state `σ` of the fixed part
+//! `H` with a leg of `m >= 1` edges whose end is labelled `e`: the term
+//! `x[σ, e](m)`. A move
+//! in `H` sees the leg only as one more edge at `v`, whatever `m >= 1` is,
+//! so its template is the same for every length; marking the leg's first
+//! edge leaves `H` alone (a constant) and the outer path `P[Out, e](m - 1)`
+//! or `P[In, e](m - 1)`; marking its edge `p >= 2` leaves
+//! `x[σ, In](p - 1) ⊕ P[Out, e](m - p)` or the same with `In` and `Out`
+//! exchanged, and the path's term is ⊥ exactly when the move is illegal
+//! (the crash `C_0`). So the templates hold from `m = 1` on, and the term
+//! `x[σ, e](0) = ⊥` is never read.
+//!
 //! # Setting and notation
 //!
 //! A system has sequences `x_i` (`i` in a finite list `S`) and given
