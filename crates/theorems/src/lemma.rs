@@ -12,6 +12,32 @@
 //! suffices. Nothing else is trusted: the search for `K` and the periods
 //! ([`crate::search`]) only proposes.
 //!
+//! The same statements, with longer proofs and the proof that a family's
+//! system is its game, are in the note `docs/theorems/note.tex`; the blocks
+//! between the `note:` markers below are typeset there word for word (the
+//! test `note_statements` compares them).
+//!
+//! # Why a family's system is its game
+//!
+//! The lemmas speak of systems; [`crate::family`] builds one per family,
+//! and the note proves (Theorem 1, *the model*) that its terms are the
+//! values of the members. In short: a position is its unmarked edges with
+//! the label of each vertex (free, or needing an in-arrow, an out-arrow or
+//! both), since the legality of a move and the labels after it depend on
+//! these only; a free vertex splits the game into a sum, and an edge that
+//! neither orientation may mark is dropped with its ends freed, both
+//! exactly. A member is, up to a nim-heap, a state `σ` of the fixed part
+//! `H` with a leg of `m >= 1` edges whose end is labelled `e`: the term
+//! `x[σ, e](m)`. A move
+//! in `H` sees the leg only as one more edge at `v`, whatever `m >= 1` is,
+//! so its template is the same for every length; marking the leg's first
+//! edge leaves `H` alone (a constant) and the outer path `P[Out, e](m - 1)`
+//! or `P[In, e](m - 1)`; marking its edge `p >= 2` leaves
+//! `x[σ, In](p - 1) ⊕ P[Out, e](m - p)` or the same with `In` and `Out`
+//! exchanged, and the path's term is ⊥ exactly when the move is illegal
+//! (the crash `C_0`). So the templates hold from `m = 1` on, and the term
+//! `x[σ, e](0) = ⊥` is never read.
+//!
 //! # Setting and notation
 //!
 //! A system has sequences `x_i` (`i` in a finite list `S`) and given
@@ -30,12 +56,15 @@
 //! option of `i` at length `m'` and an option at length `m` are *twins*
 //! when they come from the same template and read the same operands at
 //! indices that differ by the shift named; each proof builds the twins and
-//! shows they have equal (or shifted) values.
+//! shows they have equal (or shifted) values. The proofs are inductions
+//! over the pairs `(i, m)` ordered by `m`, then by the position of `i` in
+//! the list: an option of `i` at `m` reads only earlier pairs and given
+//! sequences.
 //!
 //! **Truncation.** Fix `K = 2^k >= 2`. The truncation `τ(v)` is `v` when
-//! `v < K`, the symbol `∞` when `v >= K`, and `⊥` when `v = ⊥`. Five facts
-//! about nim-sums are used; each is one line of binary arithmetic. Let
-//! `c < K` and let `s` be a multiple of `K`.
+//! `v < K`, the symbol `∞` when `v >= K`, and `⊥` when `v = ⊥`; and
+//! `⊥ + s = ⊥`. Five facts about nim-sums are used; each is one line of
+//! binary arithmetic. Let `c < K` and let `s` be a multiple of `K`.
 //!
 //! * **(F1)** If `y < K` and `z < K` then `y ⊕ z < K`; if `y < K <= z` then
 //!   `y ⊕ z >= K`. Hence when at most one of `y, z` is `>= K`,
@@ -56,24 +85,28 @@
 //!
 //! # Lemma 1 (periodicity)
 //!
+//! <!-- note: lemma-1 -->
 //! **Statement.** Let `p >= 1` and a pre-period `n_i >= 0` for every
-//! sequence (given ones included). Assume
+//! sequence (given ones included). Let `M_i` be the largest of `n_i`,
+//! `μ_i`, the numbers `n_j + d` for the unary templates `(c, j, d)` of `i`,
+//! and the numbers `max(n_j, α) + max(n_k, β) + p + t - 1` for its split
+//! templates `(c, j, k, t, α, β)`. Assume
 //!
 //! * **(a)** every constant `c` of a template is `< K`;
 //! * **(b)** every given sequence satisfies `τ(x_g(b + p)) = τ(x_g(b))` for
-//!   all `b >= n_g` (known from its closed form: flows and rods from 0 and
-//!   crashes from 1 when `p` is even; the twig from `K`, where it becomes
-//!   `∞` for good);
-//! * **(c)** with
-//!   `M_i = max( n_i, μ_i, n_j + d for each unary (c, j, d),
-//!   max(n_j, α) + max(n_k, β) + p + t - 1 for each split (c, j, k, t, α, β) )`,
-//!   every system sequence satisfies `τ(x_i(m + p)) = τ(x_i(m))` for
+//!   every `b >= n_g`;
+//! * **(c)** every system sequence satisfies `τ(x_i(m + p)) = τ(x_i(m))` for
 //!   `n_i <= m < M_i`;
 //! * **(d)** for `M_i <= m < M_i + p`, no option of `i` at `m` reads two
 //!   terms `>= K`.
 //!
 //! Then `τ(x_i(m + p)) = τ(x_i(m))` for every `i` and every `m >= n_i`,
 //! and no option of `i` at any `m >= M_i` reads two terms `>= K`.
+//! <!-- note ends -->
+//!
+//! Hypothesis (b) is known from the closed forms: flows and rods from 0
+//! and crashes from 1 when `p` is even; the twig from `K`, where it becomes
+//! `∞` for good.
 //!
 //! **Proof.** Induction on `m + p`, and for equal `m + p` on the position
 //! of `i` in the list. Let `m >= M_i` (smaller `m` are (c)); assume the
@@ -127,76 +160,109 @@
 //!
 //! After Lemma 1, call a residue class `r mod p` of sequence `i` *growing*
 //! when `τ(x_i(m)) = ∞` for its `m >= n_i`, a sequence *growing* when it has
-//! a growing class, and the twig growing on every class. Lemma 2 gives the
+//! a growing class, and the twig growing on every class. A *growing read*
+//! of an option is an operand from a growing sequence read at an index in a
+//! growing class; by (e) below an option has at most one. Lemma 2 gives the
 //! exact terms on growing classes.
 //!
-//! **Statement.** Assume Lemma 1's hypotheses, and let `P` be a multiple of
-//! `p` and `s` a positive multiple of `K`. For each sequence let `ν_i` be a
-//! start: `ν_i = n_i` for a sequence that does not grow, `ν_i >= n_i` for
-//! one that has both kinds of classes; the twig has `ν = 0`, and then
-//! `s = P` (`T_{b+P} = T_b + P`). Assume
+//! <!-- note: lemma-2 -->
+//! **Statement.** Assume the hypotheses of Lemma 1. Let `P` be a multiple
+//! of `p`, `s` a positive multiple of `K`, and `ν_i` a start for each
+//! sequence: `ν_i = n_i` if `i` does not grow, `ν_i >= n_i` if it has
+//! classes of both kinds, any `ν_i >= 0` if all its classes grow; a growing
+//! given sequence satisfies `x_g(b + P) = x_g(b) + s` for every `b >= ν_g`
+//! (the twig with `ν_g = 0` and `s = P`). Assume
 //!
 //! * **(e)** no split of a growing sequence reads two growing sequences,
-//!   and in a split that reads one, the other operand is `< K` at every index;
-//! * **(f)** for each growing `i`, `x_i(m + P) = x_i(m) + s` for
-//!   `ν_i <= m < M'_i` in a growing class (`M'_i` below).
+//!   and when one operand of a split of a growing sequence is a growing
+//!   sequence, every term of the other is `< K` or ⊥.
 //!
-//! For a growing sequence `i`, let `B*` be at least `max(ν_g, α)` for every
-//! growing operand `g` of its templates (read at the side with minimum
-//! `α`); an option's *growing read* is its operand from a growing sequence,
-//! read in a growing class, if any. Let `Λ0` exceed every option of `i`
-//! (at the lengths below) whose growing read is below `B*` or absent, let
-//! `Λ = Λ0 + s`, and let `a*_g` be an index from which every term of `g` in
-//! a growing class is `>= Λ + K`. Let
-//! `M'_i = max( ν_i, μ_i, max(B* + P, a*_j) + d for a unary (c, j, d) with j
-//! growing, ν_j + d for another unary, max(B* + P, a*_g) + max(ν_h, β) + t - 1
-//! for a split reading growing g and other operand h (β its minimum),
-//! A + B + P + t - 1 for a split reading no growing sequence )` with `A`,
-//! `B` as in Lemma 1 (with `ν` for `n`). Assume, for every `m` with
-//! `M'_i <= m < M'_i + P` in a growing class:
+//! For each growing `i`, choose three parameters: a threshold `B*` at least
+//! `max(ν_g, α)` for every growing operand `g` of a template of `i`, with `α`
+//! the least index of the side of `g` (0 for a unary template); a bound
+//! `Λ0 >= 0`, with `Λ = Λ0 + s`; and for every growing operand `g` of `i`
+//! an index `a*_g >= ν_g` such that every term of `g` at an index of a
+//! growing class in `a*_g, ..., a*_g + P - 1` is `>= Λ + K`. Let `M'_i` be
+//! the largest of `ν_i`, `μ_i`, and, for each template of `i`:
 //!
-//! * **(H2)** every option of `i` at `m` whose growing read is below `B*`,
-//!   or that has none, is `< Λ0`;
-//! * **(H1)** every option whose growing read is below `B* + P` is `< Λ`;
+//! * a unary `(c, j, d)`: `max(B* + P, a*_j) + d` if `j` grows, else `ν_j + d`;
+//! * a split with a growing operand `g` and another operand `h`, with `γ`
+//!   the least index of the side of `h`: `max(B* + P, a*_g) + max(ν_h, γ) + t - 1`;
+//! * a split `(c, j, k, t, α, β)` reading no growing sequence:
+//!   `max(ν_j, α) + max(ν_k, β) + P + t - 1`.
+//!
+//! Assume, for every growing `i`:
+//!
+//! * **(f)** `x_i(m + P) = x_i(m) + s` for every `m` of a growing class with
+//!   `ν_i <= m < M'_i`;
+//!
+//! and for every `m` of a growing class with `M'_i <= m < M'_i + P`:
+//!
+//! * **(H2)** every option of `i` at `m` with no growing read, or with its
+//!   growing read at an index below `B*`, is `< Λ0`;
+//! * **(H1)** every option of `i` at `m` with its growing read at an index
+//!   below `B* + P` is `< Λ`;
 //! * **(D)** every value `< Λ` is an option of `i` at `m`.
 //!
-//! Then `x_i(m + P) = x_i(m) + s` for every growing class of every growing
-//! `i` and every `m >= ν_i` in it.
+//! Then `x_i(m + P) = x_i(m) + s` for every growing `i` and every `m >= ν_i`
+//! of a growing class, and (H1), (H2) and (D) hold at every `m >= M'_i` of
+//! a growing class.
+//! <!-- note ends -->
 //!
-//! **Proof.** First, (H1), (H2) and (D) hold at every `m >= M'_i`, not just
-//! in the window. The options they speak of have a growing read below
-//! `max(B* + P, a*)` or none (an option whose growing read is at an index
-//! `>= a*` is `>= Λ + K - (K - 1) > Λ`, by (e) and `c < K`); the other
-//! operand of such an option is read at an index `>= max(ν_h, β) + P` at
-//! `m + P` (that is the split term of `M'_i`), so it can be shifted by `P`
-//! without changing its term (it does not grow, and Lemma 1 gives exact
-//! periodicity where the truncation is finite); an option that reads a
-//! growing sequence in a class that does not grow shifts that operand when
-//! it is read at `B* + P` or later (exact periodicity from `ν >= n`) and the
-//! other one otherwise; options that read no growing sequence have twins
-//! as in Lemma 1; and a unary growing read is
-//! past `max(B* + P, a*)` by the unary term of `M'_i`. So the values of
-//! these options at `m + P` and at `m` are the same set, and the three
-//! conditions repeat with period `P`.
+//! `Λ0` is a parameter: the checker takes it from the options of one
+//! period of lengths, and (H2) is then checked on the final window, so no
+//! definition depends on the window it is checked on.
 //!
-//! Now induction on `m + P` (and the list) over all growing sequences at
-//! once, as in Lemma 1. Let `m >= M'_i` in a growing class; write `O(m)`
-//! for the options of `i` at `m`.
+//! **Proof.** One induction over the pairs `(i, ℓ)`, `i` growing and `ℓ` of
+//! a growing class with `ℓ >= ν_i + P`, ordered by `ℓ` and then the list;
+//! the claim at `(i, ℓ)` is `x_i(ℓ) = x_i(ℓ - P) + s`. Given sequences
+//! satisfy it by assumption. Let `ℓ = m + P`; if `m < M'_i` the claim is
+//! (f), so let `m >= M'_i`, and assume the claim for every earlier pair.
+//! A growing read of an option of `i` at a length `<= m + P` is an earlier
+//! pair (a split reads below its length, a unary with `d = 0` an earlier
+//! sequence), so the induction hypothesis applies to it.
 //!
-//! * If `v >= Λ` is an option at `m + P`, its growing read is at an index
-//!   `>= B* + P` by (H1) (at `m + P`). Its twin at `m` reads the growing
-//!   operand `P` earlier (an index `>= B* >= ν`, so by induction that term
-//!   is `s` smaller) and the other operand at the same index; by (F2) the
-//!   twin's value is `v - s`. So `v - s` is in `O(m)`.
-//! * If `v - s >= Λ0` is in `O(m)`, its growing read is at an index `>= B*`
-//!   by (H2); its twin at `m + P` reads it `P` later, so `v` is in `O(m + P)`.
+//! *Step 1 (late reads are large).* Let an option of `i` at a length
+//! `<= m + P` have its growing read `(g, a)` with `a >= a*_g`. Write
+//! `a = a0 + qP` with `a*_g <= a0 < a*_g + P`; the window gives
+//! `x_g(a0) >= Λ + K`, and the induction hypothesis, applied `q` times,
+//! `x_g(a) = x_g(a0) + qs`. The rest of the option, `c` nim-added to its
+//! other operand if any, is `< K` by (a) and (e), so by (F1) and (F2) the
+//! option is at least `K ⌊x_g(a)/K⌋ > x_g(a) - K >= Λ`.
 //!
-//! So for `v >= Λ`: `v ∈ O(m + P)` exactly when `v - s ∈ O(m)`. By (D) at
-//! `m`, `μ = mex O(m) >= Λ`; by (D) at `m + P`, `0, ..., Λ-1` are in
-//! `O(m + P)`. For `Λ <= v < μ + s`, `v - s` is in `0, ..., μ - 1 ⊆ O(m)`
-//! (`v - s >= Λ0`), so `v ∈ O(m + P)`; and `μ + s ∉ O(m + P)` because
-//! `μ ∉ O(m)`. Hence `mex O(m + P) = μ + s`. The lengths `ν_i <= m < M'_i`
-//! are (f). ∎
+//! *Step 2 (the young options repeat).* Call an option of `i` at `m >= M'_i`
+//! *young* if it has no growing read or its growing read `(g, a)` has
+//! `a < max(B* + P, a*_g)`, and label it by its growing read. The young
+//! options at `m` and at `m + P` have the same values with the same labels.
+//! Non-growing operands repeat exactly with period `p` from `ν` on (Lemma 1,
+//! where the truncation is finite). A unary whose operand grows reads it at
+//! `m - d >= max(B* + P, a*_j)`: in a growing class the option is not young;
+//! otherwise its twin shifts the read by `P`, past `B* >= ν_j`. A unary
+//! with a non-growing operand shifts by `P` past `ν_j`. A split reading no
+//! growing sequence pairs as in Lemma 1 with `P` for `p`. A split with a
+//! growing operand `g` read at `a` and the other operand `h` at `b`: if `g`
+//! grows at `a`, the twin keeps `a` and shifts `b` by `P`, which stays at
+//! least `max(ν_h, γ)` because `a < max(B* + P, a*_g)` and `m >= M'_i`;
+//! if not, the twin shifts `a` when `a >= B*` (at `m`) or `a >= B* + P` (at
+//! `m + P`), and `b` otherwise, which again stays past `max(ν_h, γ)`.
+//!
+//! *Step 3 (the conditions hold past the window).* Let `m >= M'_i` of a
+//! growing class and `m0` the length of the window with `m0 ≡ m mod P`.
+//! By Step 2 the young options at `m` and `m0` agree. (H2) and (H1) speak
+//! of young options only, so they hold at `m`. By (D) at `m0` every `v < Λ`
+//! is an option at `m0`; by Step 1 it is young; so it is an option at `m`.
+//!
+//! *Step 4 (the mex).* Write `O(m)` for the options of `i` at `m`. If
+//! `v >= Λ` is in `O(m + P)`, then by (H2) and (H1) at `m + P` its growing
+//! read `(g, a)` has `a >= B* + P`; its twin at `m` reads `g` at `a - P >= ν_g`
+//! and the other operand at the same index, and by the induction hypothesis
+//! and (F2) its value is `v - s`. If `v - s >= Λ0` is in `O(m)`, then by (H2)
+//! at `m` its growing read has `a >= B*`, and its twin at `m + P`, reading
+//! `a + P`, has the value `v`. So for `v >= Λ`, `v ∈ O(m + P)` exactly when
+//! `v - s ∈ O(m)`. By (D) at `m`, `μ = mex O(m) >= Λ`; by (D) at `m + P`,
+//! `0, ..., Λ-1` are in `O(m + P)`; for `Λ <= v < μ + s`, `v - s` is in
+//! `Λ0, ..., μ - 1 ⊆ O(m)`, so `v ∈ O(m + P)`; and `μ + s ∉ O(m + P)`
+//! because `μ ∉ O(m)`. Hence `x_i(m + P) = mex O(m + P) = μ + s`. ∎
 //!
 //! For the twig itself (one sequence, splits `F(a) ⊕ T(b)` and `C(a) ⊕ T'(b)`
 //! in the path system of [`crate::paths`]), the lemma proves `T_n = n`
@@ -212,18 +278,26 @@
 //! such an option by `P` keeps its truncation (F3), which works with the
 //! period `Q = 2P`.
 //!
-//! **Statement.** Assume Lemmas 1 and 2 hold outside `D` (with `p`, `P`,
-//! `s`, starts `ν`; for the twig `ν = 0`), that `D` is closed under
-//! "is read by", and that a split of a sequence of `D` reads no sequence of
-//! `D`. For `i` in `D`, let `n3_i` be a pre-period, `Y` the largest term of an operand `j` of a
-//! split of `i` at an index below `max(ν_j, α) + Q`, `L = K(⌊Y/K⌋ + 1)`, and
-//! `a*_j` an index from which every term of `j` in a growing class is
-//! `>= L` (`a*_j = ν_j` for `j` that does not grow). With
-//! `A = max(ν_j, α)`, `A' = max(A, a*_j)` and `B`, `B'` alike for `k`, let
-//! `M''_i = max( n3_i, μ_i, n3_j + d for a unary (c, j, d) with j in D,
-//! max(ν_j, a*_j) + d for another unary, max(A + B', A' + B) + Q + t - 1
-//! for a split )`, and assume `τ(x_i(m + Q)) = τ(x_i(m))` for
-//! `n3_i <= m < M''_i`. Then it holds for every `m >= n3_i`.
+//! <!-- note: lemma-3 -->
+//! **Statement.** Let `D` be a set of sequences that contains every
+//! sequence reading one of its members, such that no split of a sequence of
+//! `D` reads a sequence of `D`. Assume Lemmas 1 and 2 hold for the
+//! sequences outside `D`, with `p`, `P`, `s` and starts `ν` (`ν = 0` for the
+//! twig), and let `Q = 2P`. For `i` in `D`, let `ρ_i` be a pre-period; let
+//! `Y` be the largest term of an operand `j` of a split of `i` at an index
+//! below `max(ν_j, α) + Q`, with `α` the least index of the side of `j`; let
+//! `L = K(⌊Y/K⌋ + 1)`; and for every operand `j` of `i` outside `D` let
+//! `a*_j >= ν_j` be an index from which every term of `j` in a growing
+//! class is `>= L` (`a*_j = ν_j` if `j` does not grow). For a split
+//! `(c, j, k, t, α, β)` let `A = max(ν_j, α)`, `A' = max(A, a*_j)`,
+//! `B = max(ν_k, β)` and `B' = max(B, a*_k)`. Let `M''_i` be the largest of
+//! `ρ_i`, `μ_i`, the numbers `ρ_j + d` for the unary templates `(c, j, d)`
+//! with `j` in `D`, the numbers `a*_j + d` for the other unary templates,
+//! and the numbers `max(A + B', A' + B) + Q + t - 1` for the split templates.
+//! Assume `τ(x_i(m + Q)) = τ(x_i(m))` for every `i` in `D` and
+//! `ρ_i <= m < M''_i`. Then `τ(x_i(m + Q)) = τ(x_i(m))` for every `i` in `D`
+//! and every `m >= ρ_i`.
+//! <!-- note ends -->
 //!
 //! **Proof.** Induction on `m + Q` and the list, over `D`. Let `m >= M''_i`.
 //! Unary options: a `D` operand is shifted by `Q` (induction); another is
@@ -240,11 +314,11 @@
 //! * **R4** if `a < A + Q`, then `b > m - t - A >= B' + Q - 1`, so
 //!   `b >= B' + Q`; if `k` does not grow at `b`, R1 applies; if it does,
 //!   twin `(a, b - Q)`: `x_j(a) <= Y < L <= x_k(b - Q) < x_k(b)`, so both
-//!   options are `>= K` by (F5) (or `x_j(a) < K` and (F1) gives the same);
+//!   options are `>= K` by (F5);
 //! * **R5** symmetrically if `b < B + Q`.
 //!
 //! If neither `a < A + Q` nor `b < B + Q`, one of R1–R3 applies. The
-//! converse pairing (from `m` to `m + Q`) uses the same rules backwards,
+//! converse pairing (from `m` to `m + Q`) uses the same rules forwards,
 //! with `a < A` (or `b < B`) handled as in R4. So the truncated option sets
 //! at `m` and `m + Q` are equal, and by (F4) so are the truncated terms. ∎
 //!
