@@ -40,7 +40,9 @@
 
 mod assets;
 mod connection;
+mod estimate;
 mod handlers;
+mod memory;
 mod params;
 mod pool;
 mod wording;
@@ -48,7 +50,7 @@ mod wording;
 pub use connection::Connections;
 pub use params::{Params, Subject};
 pub use pool::Status;
-pub use wording::ApiError;
+pub use wording::{ApiError, printable};
 
 use arrows_work::Budget;
 use axum::Router;
@@ -62,8 +64,13 @@ pub struct Config {
     /// How long one request may take (waiting for a free worker included)
     /// before it is cancelled and answered with 503.
     pub timeout: Duration,
-    /// The memory one analysis may use.
+    /// The memory one request may use: its graph, its answer and its
+    /// engine's tables together.
     pub budget: Budget,
+    /// The memory every request at once may use, answers not yet sent
+    /// included: a request whose estimate does not fit beside the others
+    /// waits a little, then is answered 503.
+    pub memory: Budget,
     /// How many analyses run at once.
     pub jobs: usize,
     /// The limits on each connection: time to send a request, to read an
@@ -86,14 +93,22 @@ impl Config {
     pub fn default_budget(jobs: usize) -> Budget {
         Budget::default().share(jobs as u64)
     }
+
+    /// The default memory of the whole server: `jobs` times `budget`, so
+    /// that `jobs` analyses with the whole budget each run at once.
+    pub fn default_memory(budget: Budget, jobs: usize) -> Budget {
+        Budget::bytes(budget.get().saturating_mul(jobs.max(1) as u64))
+    }
 }
 
 impl Default for Config {
     fn default() -> Config {
         let jobs = Config::default_jobs();
+        let budget = Config::default_budget(jobs);
         Config {
             timeout: Config::DEFAULT_TIMEOUT,
-            budget: Config::default_budget(jobs),
+            budget,
+            memory: Config::default_memory(budget, jobs),
             jobs,
             connections: Connections::default(),
         }
