@@ -175,7 +175,11 @@ async fn a_normal_client_is_answered_through_every_abuse() {
     let huge = format!("/api/position?graph={}", encode("path 1000000"));
     let huge_pair = {
         let huge = huge.clone();
-        tokio::spawn(async move { tokio::join!(ask_again(address, &huge, ""), ask_again(address, &huge, "")) })
+        tokio::spawn(async move {
+            let begun = Instant::now();
+            let answers = tokio::join!(ask_again(address, &huge, ""), ask_again(address, &huge, ""));
+            (answers, begun.elapsed())
+        })
     };
     // Requests a page elsewhere makes a browser send: an image, a fetch, a form.
     let analysis = format!("/api/analyze?graph={}", encode("path 3"));
@@ -202,7 +206,7 @@ async fn a_normal_client_is_answered_through_every_abuse() {
         }
     }
     let flood_went_on = flood.opened.load(Ordering::Relaxed) < 200_000;
-    let (a, b) = huge_pair.await.unwrap();
+    let ((a, b), huge_took) = huge_pair.await.unwrap();
     for (status, body, tries) in [a, b] {
         retries += tries - 1;
         assert_eq!(status, 413, "{body}");
@@ -212,7 +216,9 @@ async fn a_normal_client_is_answered_through_every_abuse() {
     let (opened, closed) = flood.end().await;
     println!(
         "normal answers {normal_answers} (requests asked again {retries} times in all), idle connections opened {opened}, closed by \
-         the server {closed}, cross-site refused {refused_cross}"
+         the server {closed}, cross-site refused {refused_cross}; two huge positions refused in {huge_took:?}; peak \
+         resident {:?} bytes",
+        arrows_work::peak_resident()
     );
     // The idle connections were many more than the server holds, and it closed most of them to make room.
     assert!(opened >= 800 && closed >= 800 - 128, "opened {opened}, closed {closed}");
