@@ -15,7 +15,8 @@ pub fn run(args: &ServeArgs) -> CliResult {
         Some(b) => memory::budget(Some(b)),
         None => Config::default_budget(jobs),
     };
-    let config = Config { timeout: args.timeout, budget, jobs, ..Config::default() };
+    let memory = Config::default_memory(budget, jobs);
+    let config = Config { timeout: args.timeout, budget, memory, jobs, ..Config::default() };
     let address = SocketAddr::new(args.bind, args.port);
     let listener = TcpListener::bind(address).map_err(|e| {
         let advice = match e.kind() {

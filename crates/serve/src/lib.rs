@@ -7,8 +7,10 @@
 //! the position with [`arrows_solve::study::study`] and draws it with
 //! [`arrows_draw::solved::picture`]. It holds no game logic of its own:
 //! what it adds is the wording of refusals as HTTP answers (400 for a bad
-//! request, 413 for a game too large for the engines or the memory budget,
-//! 503 past the time limit) and the limits each analysis runs under.
+//! request, 403 for a request a page of another site sent, 413 for a game
+//! or an answer too large for the engines, the memory budget or the
+//! longest answer, 503 past the time limit or while other requests hold
+//! the server's memory) and the limits each request runs under.
 //!
 //! Routes (see [`router`]):
 //!
@@ -26,10 +28,20 @@
 //! * `GET /api/status`: the analyses running and waiting, and the limits.
 //!
 //! Connections are held to [`Connections`]: a time limit on each
-//! request's head and on each stalled answer, a number open at once, a
-//! largest answer; a server bound to a loopback address answers requests
-//! to localhost only (against DNS rebinding); every answer carries
+//! request's head and on each stalled answer, a number open at once and
+//! from one client (idle connections give way to new ones), a largest
+//! answer; a server bound to a loopback address answers requests to
+//! localhost only (against DNS rebinding); a request a browser says was
+//! sent by a page of another site is refused; every answer carries
 //! `X-Content-Type-Options`, a content security policy and no framing.
+//!
+//! Before any work, a request's answer and memory are estimated from its
+//! position alone (its graph, state and legal moves): an answer past the
+//! longest one, or memory past the budget of one request, is refused at
+//! once. The memory a request holds (its graph, its answer, and for an
+//! analysis the engine's tables) is counted in [`Config::memory`], shared
+//! by every request and by answers not yet sent; a request that does not
+//! fit beside the others waits a little, then is answered 503.
 //!
 //! Every analysis runs on a blocking thread under an
 //! [`arrows_work::Control`] with the per-request memory budget; when the
@@ -40,7 +52,9 @@
 
 mod assets;
 mod connection;
+mod estimate;
 mod handlers;
+mod memory;
 mod params;
 mod pool;
 mod wording;
@@ -48,7 +62,7 @@ mod wording;
 pub use connection::Connections;
 pub use params::{Params, Subject};
 pub use pool::Status;
-pub use wording::ApiError;
+pub use wording::{ApiError, printable};
 
 use arrows_work::Budget;
 use axum::Router;
@@ -62,8 +76,13 @@ pub struct Config {
     /// How long one request may take (waiting for a free worker included)
     /// before it is cancelled and answered with 503.
     pub timeout: Duration,
-    /// The memory one analysis may use.
+    /// The memory one request may use: its graph, its answer and its
+    /// engine's tables together.
     pub budget: Budget,
+    /// The memory every request at once may use, answers not yet sent
+    /// included: a request whose estimate does not fit beside the others
+    /// waits a little, then is answered 503.
+    pub memory: Budget,
     /// How many analyses run at once.
     pub jobs: usize,
     /// The limits on each connection: time to send a request, to read an
@@ -86,14 +105,22 @@ impl Config {
     pub fn default_budget(jobs: usize) -> Budget {
         Budget::default().share(jobs as u64)
     }
+
+    /// The default memory of the whole server: `jobs` times `budget`, so
+    /// that `jobs` analyses with the whole budget each run at once.
+    pub fn default_memory(budget: Budget, jobs: usize) -> Budget {
+        Budget::bytes(budget.get().saturating_mul(jobs.max(1) as u64))
+    }
 }
 
 impl Default for Config {
     fn default() -> Config {
         let jobs = Config::default_jobs();
+        let budget = Config::default_budget(jobs);
         Config {
             timeout: Config::DEFAULT_TIMEOUT,
-            budget: Config::default_budget(jobs),
+            budget,
+            memory: Config::default_memory(budget, jobs),
             jobs,
             connections: Connections::default(),
         }

@@ -82,8 +82,11 @@ impl Params {
                     return Err(ApiError::bad("a board carries its cells; drop cells= and positions="));
                 }
                 let board = Board::parse(text).map_err(wording::board_error)?;
-                let name =
-                    if board.name().trim().is_empty() { "board".to_string() } else { board.name().trim().to_string() };
+                // The name is the file's own text: shown with its control characters escaped.
+                let name = match board.name().trim() {
+                    "" => "board".to_string(),
+                    name => wording::printable(name).into_owned(),
+                };
                 (name, board.into_graph(), None, None, true)
             }
             (Some(text), None) => {
@@ -106,7 +109,7 @@ impl Params {
                     }
                     (None, None) => described.graph,
                 };
-                (described.name, graph, described.spider, drawing, false)
+                (wording::printable(&described.name).into_owned(), graph, described.spider, drawing, false)
             }
         };
         let variant = match self.variant.as_deref().map(str::trim) {

@@ -21,7 +21,7 @@ use std::time::Duration;
 /// `{"error": "..."}`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ApiError {
-    /// 400, 404, 405, 413, 421, 500 or 503.
+    /// 400, 403, 404, 405, 413, 421, 500 or 503.
     pub status: StatusCode,
     /// The problem and the fix, in one line.
     pub message: String,
@@ -50,6 +50,31 @@ impl ApiError {
         }
     }
 
+    /// The server's memory is held by other requests for now (503).
+    pub fn busy(message: impl Into<String>) -> ApiError {
+        ApiError { status: StatusCode::SERVICE_UNAVAILABLE, message: message.into() }
+    }
+
+    /// A request stopped before it finished (503; only a request whose
+    /// time ran out is stopped, and its answer is already given).
+    pub fn cancelled() -> ApiError {
+        ApiError {
+            status: StatusCode::SERVICE_UNAVAILABLE,
+            message: "the analysis was stopped before it finished".into(),
+        }
+    }
+
+    /// An answer past the longest one the server sends (413), `at_least`
+    /// when the size counts only part of it.
+    pub fn answer_too_large(size: u64, most: u64, at_least: bool) -> ApiError {
+        ApiError::too_large(format!(
+            "the answer would take {}{}, past the {} this server sends at once; ask about a smaller graph",
+            if at_least { "at least " } else { "" },
+            bytes(size),
+            bytes(most)
+        ))
+    }
+
     /// A fault of the server itself (500).
     pub fn internal(message: impl Into<String>) -> ApiError {
         ApiError { status: StatusCode::INTERNAL_SERVER_ERROR, message: message.into() }
@@ -68,9 +93,33 @@ const MESSAGE_CHARS: usize = 1000;
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let message = arrows_text::shorten(&self.message, MESSAGE_CHARS);
+        let message = printable(&self.message);
+        let message = arrows_text::shorten(&message, MESSAGE_CHARS);
         (self.status, Json(serde_json::json!({ "error": message }))).into_response()
     }
+}
+
+/// `text` with every control character, and every character that
+/// reorders the text around it (bidirectional overrides and isolates),
+/// written as an escape (`\u{1b}`): text from a request, a board's name
+/// or a header, shown as it is written, never acted on by whatever shows
+/// it.
+pub fn printable(text: &str) -> std::borrow::Cow<'_, str> {
+    let hidden = |c: char| {
+        c.is_control() || matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+    };
+    if !text.chars().any(hidden) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if hidden(c) {
+            out.push_str(&c.escape_unicode().to_string());
+        } else {
+            out.push(c);
+        }
+    }
+    std::borrow::Cow::Owned(out)
 }
 
 /// The advice when no graph is given.
@@ -249,10 +298,7 @@ pub(crate) fn solve_error(position: Position<'_>, e: SolveError, budget: u64) ->
             way_out(position, *engine, budget)
         )),
         // Only a timed-out request is cancelled, and its answer is already given.
-        SolveError::Cancelled(_) => ApiError {
-            status: StatusCode::SERVICE_UNAVAILABLE,
-            message: "the analysis was stopped before it finished".into(),
-        },
+        SolveError::Cancelled(_) => ApiError::cancelled(),
     }
 }
 
