@@ -26,6 +26,8 @@ Caps: a line of 64 MiB, 2^26 records, a board of 4,096 vertices and 4,096
 edges, heaps and values up to 2^31.
 ";
 
+/// Reads the arguments, checks the certificate, prints one line and exits
+/// with 0 (valid), 1 (invalid) or 2 (unreadable).
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.iter().any(|a| a == "-h" || a == "--help") {
