@@ -333,8 +333,9 @@ fn read_header(line: &[u8]) -> Result<(Board, Vec<Symmetry>), ReadError> {
         Some(v) => return Err(unreadable(at, format!("unknown version {v}: this checker reads version 1"))),
         None => return Err(unreadable(at, "the header has no version number")),
     }
+    // Read again from the text, not the value, so that a repeated key is refused.
     let header: HeaderJson =
-        serde_json::from_value(value).map_err(|e| unreadable(at, format!("malformed header: {e}")))?;
+        serde_json::from_slice(line).map_err(|e| unreadable(at, format!("malformed header: {e}")))?;
     let _ = (&header.format, header.version);
     let rules = Rules::from_name(&header.rules)
         .ok_or_else(|| unreadable(at, format!("unknown rules `{}`: trimmed, untrimmed or cycles", header.rules)))?;

@@ -162,3 +162,19 @@ fn usage_and_help() {
     expect(&["a", "b"], b"", 2, "unreadable: give one certificate FILE");
     expect(&["--frobnicate", "x"], b"", 2, "unreadable: unknown option --frobnicate");
 }
+
+#[test]
+fn a_repeated_key_is_refused() {
+    let example = certs::worked_example();
+    let twice = example.replacen(r#""rules":"trimmed""#, r#""rules":"trimmed","rules":"untrimmed""#, 1);
+    expect(&["-"], twice.as_bytes(), 2, "unreadable: line 1: malformed header: duplicate field `rules`");
+    let lines: Vec<&str> = example.lines().collect();
+    let record = r#"{"class":{"position":">.","edge":1,"value":1,"value":0,"options":[[]]}}"#;
+    let text = with_line(&example, 1, record);
+    expect(&["-"], text.as_bytes(), 2, "unreadable: line 2: malformed record: duplicate field `value`");
+    let two = format!(
+        "{}\n{{\"class\":{{\"position\":\">.\",\"edge\":1,\"value\":1,\"options\":[[]]}},\"node\":{{}}}}\n",
+        lines[0]
+    );
+    expect(&["-"], two.as_bytes(), 2, "unreadable: line 2: malformed record");
+}
