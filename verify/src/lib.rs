@@ -92,11 +92,17 @@ impl fmt::Display for Failure {
             FailureKind::Invalid => "invalid",
             FailureKind::Unreadable => "unreadable",
         };
-        write!(f, "{kind}: {place}{}", self.message)
+        write!(f, "{kind}: {place}{}", one_line(&self.message))
     }
 }
 
 impl std::error::Error for Failure {}
+
+/// Text from the file shown on the one output line: control characters
+/// (a newline in a board's name) escaped.
+fn one_line(text: &str) -> String {
+    text.chars().map(|c| if c.is_control() { c.escape_default().to_string() } else { c.to_string() }).collect()
+}
 
 impl Proved {
     /// A move written `tail>head` with vertex numbers.
@@ -115,7 +121,7 @@ impl Proved {
         } else {
             format!("position {}", claim.position)
         };
-        let game = format!("{} ({}, normal play)", self.board, self.rules.words());
+        let game = format!("{} ({}, normal play)", one_line(&self.board), self.rules.words());
         match &claim.result {
             ClaimResult::Value(g) => format!("{from} of {game} has value {g}"),
             ClaimResult::Winner(first) => {
