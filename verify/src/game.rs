@@ -164,14 +164,17 @@ pub fn components(board: &Board, position: &[u8]) -> Vec<Vec<usize>> {
             }
         }
     }
-    let mut roots: Vec<usize> = Vec::new();
+    // The part of each root, numbered in the order of their least edges.
+    let mut part_of_root: Vec<Option<usize>> = vec![None; n];
     let mut parts: Vec<Vec<usize>> = Vec::new();
     for e in (0..n).filter(|&e| unmarked(position, e)) {
         let root = find(&mut parent, e);
-        match roots.iter().position(|&r| r == root) {
-            Some(i) => parts[i].push(e),
+        match part_of_root.get(root).copied().flatten() {
+            Some(i) => parts.get_mut(i).into_iter().for_each(|p| p.push(e)),
             None => {
-                roots.push(root);
+                if let Some(slot) = part_of_root.get_mut(root) {
+                    *slot = Some(parts.len());
+                }
                 parts.push(vec![e]);
             }
         }
