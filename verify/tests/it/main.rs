@@ -4,6 +4,7 @@
 
 mod certs;
 mod cli;
+mod fuzz_corpus;
 mod mutation;
 mod promises;
 mod valid;
