@@ -7,8 +7,9 @@
 //! the nim-sum of its components' classes. A component that meets a live
 //! cell is decided as a node, `K + *n`, by a depth-first search that stops
 //! at the first winning move (Lemoine and Viennot's method, as in the
-//! outcome search): after a move, the largest component meeting a live
-//! cell stays a node and every other component is valued exactly.
+//! outcome search): after a move, the largest component stays a node when
+//! it meets a live cell or has more than a few edges, and every other
+//! component is valued exactly.
 
 use super::CertifyError;
 use super::key::{Key, Sym, Witness, canonical, symmetric};
@@ -76,6 +77,10 @@ impl Node {
         self.win != Win::Lost
     }
 }
+
+/// Components of at most this many edges and no live cell are valued
+/// exactly even when they are the largest.
+const SMALL: u32 = 6;
 
 /// Bytes a memo entry takes, roughly (key, record, hash table slack).
 const ENTRY_BYTES: u64 = 160;
@@ -156,16 +161,24 @@ impl<'a> Prover<'a> {
     }
 
     /// Splits the components of a position into classes and at most one
-    /// node (the largest component meeting a live cell): the parts, in
+    /// node (the largest, as the module says): the parts, in
     /// order, the nim-sum of the classes, and the index of the node's
     /// component if there is one.
     fn split(&mut self, p: Pos, comps: &[u64]) -> Result<(Vec<Option<Part>>, u32, Option<usize>), CertifyError> {
-        let big = comps
-            .iter()
-            .enumerate()
-            .filter(|&(_, &c)| self.rules.meets_live_cell(p, c))
-            .max_by_key(|&(i, &c)| (c.count_ones(), std::cmp::Reverse(i)))
-            .map(|(i, _)| i);
+        // On a board with cells the largest component is searched, not
+        // valued, when it meets a live cell or is past a few edges (an
+        // exact value of a large Game of Arrows component costs far more
+        // than its outcome); on a board without cells everything is valued.
+        let big = if self.rules.cells.is_empty() {
+            None
+        } else {
+            comps
+                .iter()
+                .enumerate()
+                .max_by_key(|&(i, &c)| (c.count_ones(), std::cmp::Reverse(i)))
+                .filter(|&(_, &c)| c.count_ones() > SMALL || self.rules.meets_live_cell(p, c))
+                .map(|(i, _)| i)
+        };
         let mut parts = Vec::with_capacity(comps.len());
         let mut x = 0;
         for (i, &c) in comps.iter().enumerate() {
