@@ -5,7 +5,7 @@
 //! are the component's moves of the reduced game and the heap's moves to
 //! `*k`, `k < n`. After a move on the component, the rest of it splits
 //! ([`Worker::resolve`]): every piece but the largest Game of Cycles piece
-//! is valued exactly ([`super::exact`], memoized in the table), and their
+//! is valued exactly (`super::exact`, memoized in the table), and their
 //! values are added to the heap (Lemoine and Viennot's reduction: `C + *n`
 //! with `G(C) = v` is a second-player win exactly when `v = n`). A
 //! follower with no Game of Cycles piece left is decided by its nim-sum.
