@@ -4,7 +4,7 @@
 //! ([`CanonicalEngine`]), one per measure, shared by every instance of a
 //! check. A value claim compares the engine's Grundy value with the value
 //! the paper's formula gives for the instance's parameters; a moves claim
-//! ("an [p]-moves state", Definition 7.1) compares the parities of all
+//! ("an `[p]`-moves state", Definition 7.1) compares the parities of all
 //! terminal descendants, not the Grundy value.
 
 use crate::outcome::{CheckError, Counterexample, Tally};

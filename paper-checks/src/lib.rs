@@ -6,7 +6,7 @@
 //! * [`states`]: every state family of the paper (flows, crashes, twigs,
 //!   rods, spider decorations `<a^, b_v, c>` with extra arrows), built as
 //!   real states of real graphs;
-//! * [`registry`]: the checks, their ids and statements, and selection;
+//! * [`registry`](mod@registry): the checks, their ids and statements, and selection;
 //! * one module per section ([`section3`] to [`section12`], [`findings`]);
 //! * [`report`]: running the checks in parallel under a [`arrows_work::Control`]
 //!   (budget, Ctrl-C, progress), the text table and JSON.

@@ -4,16 +4,17 @@
 use crate::commands::certificate;
 use crate::commands::explain::write_explanation;
 use crate::commands::memo::{self, Memo};
-use crate::commands::progress::{self, Bar};
+use crate::commands::progress::{self, Bar, Watched};
 use crate::commands::source::{Named, Source};
 use crate::commands::{draw, memory};
 use crate::error::{CliError, CliResult};
 use crate::flags::analysis::PlayOpts;
-use arrows_core::{Decoration, Play, Position, Variant};
+use arrows_core::{Arrow, Decoration, Play, Position, Variant, arrow_on};
 use arrows_solve::literal::{has_literal_nimber, literal_nimber};
 use arrows_solve::report::{MoveValue, Report};
+use arrows_solve::search::SearchStats;
 use arrows_solve::study::{Request, StudyError, study_on};
-use arrows_solve::{Analyzer, Engine, SolveError};
+use arrows_solve::{Analysis, Analyzer, Engine, SolveError, Stats};
 use arrows_text::{Columns, bytes, count, number, thousands};
 use std::io::Write;
 use std::time::Duration;
@@ -105,9 +106,27 @@ pub fn run(source: &impl Source, opts: &PlayOpts) -> CliResult {
             outcome_only: !opts.grundy && !opts.literal,
             first_win: opts.first_win,
         };
-        let mut report = study_on(&named.name, named.spider.clone(), position, &request, &mut analyzer, &control)
-            .map_err(|e| in_graph(&named, refusal(position, e, budget.get())))?
-            .at_line(named.line);
+        let graph = named.graph.clone();
+        bar.watch(move |edge, forward| arrow_on(&graph, edge, forward).to_string());
+        let clock = std::time::Instant::now();
+        let studied = study_on(&named.name, named.spider.clone(), position, &request, &mut analyzer, &control);
+        if let Err(StudyError::Solve(SolveError::Cancelled(c))) = &studied
+            && let Some(watched) = bar.watched()
+        {
+            // A stopped search still says what it had decided.
+            bar.finish();
+            let report = stopped_report(&named.name, position, &watched, opts.first_win, clock.elapsed());
+            if opts.json {
+                writeln!(out, "{}", serde_json::to_string(&report).expect("a report serializes"))?;
+            } else {
+                write_stopped(&report, &mut out)?;
+            }
+            out.flush()?;
+            let mut e = CliError::from(*c);
+            e.message = e.message.replace("nothing more was printed", "what it had decided is printed above");
+            return Err(in_graph(&named, e));
+        }
+        let mut report = studied.map_err(|e| in_graph(&named, refusal(position, e, budget.get())))?.at_line(named.line);
         if opts.literal {
             report.literal_nimber = Some(literal(position, &control, budget.get()).map_err(|e| in_graph(&named, e))?);
         }
@@ -477,4 +496,68 @@ fn write_moves(out: &mut impl Write, report: &Report, moves: &[MoveValue]) -> st
         table.push(row);
     }
     table.write(out)
+}
+
+/// The report of a search stopped before its end (Ctrl-C, `--max-time`):
+/// the report's JSON object with what the search had decided, the winner
+/// `null` while no winning move is known, and `undecided_moves`: the
+/// moves not decided yet (a move that leaves a cell to complete is
+/// decided: it loses).
+fn stopped_report(
+    name: &str,
+    position: Position<'_>,
+    watched: &Watched,
+    first_win: bool,
+    elapsed: Duration,
+) -> serde_json::Value {
+    let arrow = |&(e, f): &(usize, bool)| arrow_on(position.graph, e, f);
+    let winning: Vec<Arrow> = watched.winning.iter().map(arrow).collect();
+    let decided: Vec<Arrow> = watched.decided.iter().map(arrow).collect();
+    let undecided: Vec<Arrow> = position
+        .moves()
+        .into_iter()
+        .filter(|&a| !decided.contains(&a) && !position.leaves_completable_cell(a))
+        .collect();
+    let analysis = Analysis {
+        grundy: None,
+        first_wins: !winning.is_empty(),
+        winning_moves: winning,
+        move_count: position.moves().len(),
+        engine: Engine::Search,
+        stats: Stats::default(),
+        search: Some(SearchStats { nodes: watched.nodes, first_win, ..SearchStats::default() }),
+    };
+    let mut value = serde_json::to_value(Report::new(name, position, &analysis, elapsed)).expect("a report serializes");
+    if analysis.winning_moves.is_empty() {
+        value["winner"] = serde_json::Value::Null;
+    }
+    value["undecided_moves"] = serde_json::to_value(&undecided).expect("moves serialize");
+    value
+}
+
+/// The text of [`stopped_report`]: the graph, the winner when known, the
+/// winning moves found and the moves not decided.
+fn write_stopped(report: &serde_json::Value, out: &mut impl Write) -> std::io::Result<()> {
+    let moves = |key: &str| -> Vec<String> {
+        report[key].as_array().map_or_else(Vec::new, |a| {
+            a.iter().filter_map(|m| serde_json::from_value::<Arrow>(m.clone()).ok()).map(|a| a.to_string()).collect()
+        })
+    };
+    let (winning, undecided) = (moves("winning_moves"), moves("undecided_moves"));
+    let total = report["move_count"].as_u64().unwrap_or(0);
+    writeln!(out, "graph          {} (stopped before the search finished)", report["graph"].as_str().unwrap_or(""))?;
+    if winning.is_empty() {
+        writeln!(out, "outcome        not known yet: no winning move found so far")?;
+    } else {
+        writeln!(out, "outcome        first player wins")?;
+        writeln!(out, "winning moves  {} found so far, of {}:", winning.len(), count(total, "move"))?;
+        for m in &winning {
+            writeln!(out, "                 {m}")?;
+        }
+    }
+    writeln!(out, "not decided    {}:", count(undecided.len() as u64, "move"))?;
+    for m in &undecided {
+        writeln!(out, "                 {m}")?;
+    }
+    Ok(())
 }

@@ -14,8 +14,9 @@ What is checked, and how to cite it:
   The results checked are those of
     Mathews, \"The Game of Arrows on 3-legged spider graphs\", arXiv:2110.08738 (2021).
   The Game of Cycles it builds on:
-    Alvarado, Dao, Kumar, Ngo, Su, Xu, \"The Game of Cycles\", Amer. Math. Monthly 128
-    (2021), arXiv:2004.00776.
+    Alvarado, Averett, Gaines, Jackson, Karker, Marciniak, Su, Walker,
+    \"The Game of Cycles\", Amer. Math. Monthly 128 (2021),
+    doi:10.1080/00029890.2021.1979715, arXiv:2004.00776.
   Cite the program by name, version and year (arrows ",
     env!("CARGO_PKG_VERSION"),
     ", 2026; CITATION.cff at the

@@ -312,7 +312,7 @@ pub enum LoopyGame {
     },
     /// Cop-win recognition of an undirected graph by dismantling.
     ///
-    /// Removes dominated vertices (v with N[v] inside N[w], closed
+    /// Removes dominated vertices (`v` with `N[v]` inside `N[w]`, closed
     /// neighbourhoods) one at a time; the graph is cop-win iff one vertex is
     /// left. The cop picks a vertex, then the robber; the cop moves first and
     /// both may stay put.

@@ -92,7 +92,7 @@ fn graphs_from_standard_input_one_report_per_line() {
 fn trim_prints_the_trimmed_graph() {
     let o = arrows(&["trim", "spider", "1", "1", "5", "--json"]);
     let v = &json_lines(&o)[0];
-    // trim(S(1,1,5)) is a single path of 4 edges (statements.md, Section F.2).
+    // trim(S(1,1,5)) is a single path of 4 edges (docs/paper/statements.md, Section F.2).
     assert_eq!(v["trimmed_edges"], 4);
     let text = stdout(&arrows(&["trim", "path", "2"]));
     assert!(text.contains("empty"), "{text}");

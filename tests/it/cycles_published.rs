@@ -23,8 +23,8 @@ fn first_player_wins(analyzer: &mut Analyzer, family: PlaneFamily) -> bool {
     a.first_player_wins()
 }
 
-/// Alvarado, Dao, Kumar, Ngo, Su, Xu, "The Game of Cycles", Amer. Math.
-/// Monthly 128 (2021), arXiv:2004.00776: on the cycle graph C_n (one cell),
+/// Alvarado, Averett, Gaines, Jackson, Karker, Marciniak, Su, Walker,
+/// "The Game of Cycles", Amer. Math. Monthly 128 (2021), arXiv:2004.00776: on the cycle graph C_n (one cell),
 /// the first player wins exactly when n is odd.
 #[test]
 fn the_cycle_c_n_is_a_first_player_win_exactly_when_n_is_odd() {

@@ -153,8 +153,8 @@ fn on_a_forest_the_game_of_cycles_is_the_game_of_arrows() {
     }
 }
 
-/// Alvarado, Dao, Kumar, Ngo, Su, Xu, "The Game of Cycles", Amer. Math.
-/// Monthly 2021 (arXiv:2004.00776): a board with every edge marked and no
+/// Alvarado, Averett, Gaines, Jackson, Karker, Marciniak, Su, Walker,
+/// "The Game of Cycles", Amer. Math. Monthly 2021 (arXiv:2004.00776): a board with every edge marked and no
 /// sink or source has a cycle cell. Checked on every full marking of
 /// random plane graphs (a full marking with no sink or source has no
 /// vertex of degree 1, so leaf edges never meet the hypothesis).

@@ -31,6 +31,7 @@ mod prove_cli;
 mod rules;
 mod search;
 mod search_shards;
+mod search_terminal;
 mod support;
 mod sweeps_cli;
 mod tables;

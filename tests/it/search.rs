@@ -128,8 +128,8 @@ fn grundy_values_agree_with_the_canonical_engine() {
     assert!(nonzero > 0, "some value above 1 is checked");
 }
 
-/// Alvarado, Dao, Kumar, Ngo, Su, Xu, "The Game of Cycles", Amer. Math.
-/// Monthly 128 (2021), arXiv:2004.00776, the mirror-reverse strategy: on
+/// Alvarado, Averett, Gaines, Jackson, Karker, Marciniak, Su, Walker,
+/// "The Game of Cycles", Amer. Math. Monthly 128 (2021), arXiv:2004.00776, the mirror-reverse strategy: on
 /// a board with an involution of the plane graph under which no edge is
 /// fixed, the second player wins (answering each arrow with the reverse of
 /// its image); with exactly one edge fixed (its ends swapped), the first

@@ -13,7 +13,7 @@
 //!   object for object;
 //! * the paper's statements that fit the shape come out as theorems
 //!   (Mathews, *The Game of Arrows on 3-legged spider graphs*, as
-//!   reconstructed in `shared/paper/statements.md`): Theorem 12.1 and the
+//!   reconstructed in `docs/paper/statements.md`): Theorem 12.1 and the
 //!   corollary of Section 12 read along a leg, the values of flows,
 //!   crashes, twigs and rods (Propositions 5.2, 5.4, 5.6), and
 //!   Propositions 6.3, 7.4, 9.1, 9.2 and 9.3 on marked spiders.
@@ -223,7 +223,7 @@ fn section_5_from_the_rules_of_the_game() {
 }
 
 /// Propositions 6.3, 7.4, 9.1, 9.2 and 9.3 read along the last leg, as
-/// `shared/paper/statements.md` states them.
+/// `docs/paper/statements.md` states them.
 #[test]
 fn marked_spiders_as_the_paper_states_them() {
     let all = committed("paper");

@@ -16,7 +16,7 @@
 //!   cells, the bounded faces of an embedding ([`plane`], [`Graph::with_cells`]);
 //! * under normal or misère play ([`Play`]); the Game of Cycles' value
 //!   under normal play is that of a reduced game ([`play`]);
-//! * [`trim`] turns the Game of Arrows on `G` into the Trimmed Game of Arrows
+//! * [`trim`](mod@trim) turns the Game of Arrows on `G` into the Trimmed Game of Arrows
 //!   on `trim(G)` (Theorem 3.4).
 //!
 //! Every graph, from a family ([`families::Member`]) or from text

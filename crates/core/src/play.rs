@@ -25,7 +25,7 @@
 //! and is removed.*
 //!
 //! A cell is *completable* when every edge but one is marked and the arrows
-//! agree with one of its orientations ([`Cell::completing_arrow`]). Marking
+//! agree with one of its orientations (`Cell::completing_arrow`). Marking
 //! the last edge along that orientation is always legal: the walk around
 //! the cell enters the new arrow's tail by an arrow of the cell and leaves
 //! its head by one, so the tail keeps an in-arrow and the head an

@@ -19,8 +19,8 @@ def test_the_game_of_cycles_on_a_wheel_is_the_command_lines(cli, n):
 
 
 def test_published_results():
-    # Alvarado, Dao, Kumar, Ngo, Su, Xu, "The Game of Cycles", Amer. Math.
-    # Monthly 128 (2021), arXiv:2004.00776: on the cycle C_n the first
+    # Alvarado, Averett, Gaines, Jackson, Karker, Marciniak, Su, Walker,
+    # "The Game of Cycles", Amer. Math. Monthly 128 (2021), arXiv:2004.00776: on the cycle C_n the first
     # player wins exactly when n is odd; K_4 drawn in the plane is a
     # second-player win; a board with a point reflection that fixes no edge
     # (a wheel with an even number of spokes) is a second-player win by the

@@ -4,7 +4,7 @@
 //! The Game of Arrows is a [`Game`] of `arrows-loopy` whose positions are
 //! decorations and whose moves are [`Position::reduced_moves`] (every legal
 //! move, but in the normal-play Game of Cycles the moves that leave a
-//! completable cell; a completed cell ends the game); [`explore`] builds
+//! completable cell; a completed cell ends the game); [`explore`](mod@explore) builds
 //! its digraph from the starting state, and the generalized Sprague-Grundy
 //! function `gamma` labels it. The game is finite and acyclic (each move adds
 //! an arrow), so every label is finite and equals the Grundy value: a third

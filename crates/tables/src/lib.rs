@@ -4,12 +4,12 @@
 //! * [`checksum`]: checksums of tables, so edited shards are refused;
 //! * [`family`]: the families swept and the graphs each one lists;
 //! * [`plane`]: the plane families (wheels, fans, theta graphs, grids, ...) with their cells;
-//! * [`sweep`]: the parallel computation with the canonical engine;
+//! * [`sweep`](mod@sweep): the parallel computation with the canonical engine;
 //! * [`store`]: a shard on disk, resumable, with a checked manifest;
 //! * [`search_store`]: the shards of an outcome search on disk, and their merge;
 //! * [`table`]: the rows and the merging of shards;
 //! * [`panels`]: two-dimensional slices for grids and pictures;
-//! * [`format`]: text, Markdown, CSV, JSON and SVG;
+//! * [`format`](mod@format): text, Markdown, CSV, JSON and SVG;
 //! * [`patterns`]: hypotheses read off a table, with support and exceptions.
 
 pub mod checksum;

@@ -20,7 +20,7 @@
 //! * [`lemma`]: **the three lemmas, stated and proved**, and the checker;
 //! * [`search`]: the search for a truncation and periods the lemmas accept;
 //! * [`theorem`]: a family's own period and start, and its statement;
-//! * [`prove`]: a family in, a theorem and its certificate out.
+//! * [`prove`](mod@prove): a family in, a theorem and its certificate out.
 //!
 //! The terms are computed by the system's own recursion, not by the
 //! canonical engine's memo; the integration tests check every theorem

@@ -21,7 +21,7 @@ mod progress;
 
 pub use budget::{Budget, OverBudget, SizeError, machine_memory, peak_resident};
 pub use cancel::{Cancel, Cancelled};
-pub use progress::{NoProgress, Progress};
+pub use progress::{Finding, NoProgress, Progress};
 
 use std::sync::Arc;
 

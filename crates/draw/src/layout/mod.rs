@@ -2,15 +2,15 @@
 //!
 //! A given [`Drawing`] is used as it is (scaled only). Otherwise the graph
 //! is split into its connected components, each laid out by its shape and
-//! the components packed side by side ([`pack`]):
+//! the components packed side by side (`pack`):
 //!
-//! * a path in a line, a cycle as a regular polygon ([`shapes`]);
+//! * a path in a line, a cycle as a regular polygon (`shapes`);
 //! * a spider radially, hub in the middle and each leg a straight ray;
 //! * any other tree in layers, parents centred over their children;
 //! * a plane graph (one carrying cells) by Tutte's barycentric embedding
-//!   of its cells ([`plane`]), when that gives a plane drawing;
+//!   of its cells (`plane`), when that gives a plane drawing;
 //! * any other graph by stress majorization from graph distances
-//!   ([`stress`]), then overlap removal ([`repair`]).
+//!   (`stress`), then overlap removal (`repair`).
 //!
 //! Coordinates are in *units*, an edge being about one unit long, with the
 //! y axis pointing up (as in [`Drawing`]). In every layout but a given

@@ -156,26 +156,56 @@ class Analysis:
     def to_dict(self) -> Dict[str, Any]:
         """The command line's JSON object for the same question (``arrows
         ... --json``, with ``--moves`` and ``--explain`` when asked), as
-        Python values; vertices are numbered as in ``labels``."""
+        Python values; vertices are numbered as in ``labels``.
+
+        Returns
+        -------
+        dict
+            The JSON object as Python values."""
         return json.loads(self._report.json())
 
     def svg(self, title: bool = True) -> str:
         """The position as an SVG document, as ``--draw svg`` draws it: its
         arrows, the components of its unmarked edges in colours, the winning
         moves dashed, and a title line (``title=False`` leaves it out, for a
-        figure with a caption). Vertices carry your labels."""
+        figure with a caption). Vertices carry your labels.
+
+        Parameters
+        ----------
+        title
+            ``False`` leaves the title line out.
+
+        Returns
+        -------
+        str
+            The SVG document."""
         return self._report.draw("svg", title, self._label_texts())
 
     def tikz(self, title: bool = True) -> str:
         """The position as a LaTeX document holding one TikZ picture, as
         ``--draw tikz`` writes it (class ``standalone``: Debian's
         texlive-latex-extra has it); the picture alone lies between the
-        document's two marker comments."""
+        document's two marker comments.
+
+        Parameters
+        ----------
+        title
+            ``False`` leaves the title line out.
+
+        Returns
+        -------
+        str
+            The LaTeX document."""
         return self._report.draw("tikz", title, self._label_texts())
 
     def text(self) -> str:
         """The position as text, as ``--draw text`` prints it: a spider one
-        line per leg (vertices by number, as in ``to_dict()``)."""
+        line per leg (vertices by number, as in ``to_dict()``).
+
+        Returns
+        -------
+        str
+            The drawing, one line per leg or per edge."""
         return self._report.draw("text", True, None)
 
     def _repr_svg_(self) -> Optional[str]:
@@ -260,6 +290,16 @@ def analyze(
         the cells, or, for a networkx ``PlanarEmbedding``, a half-edge
         ``(u, v)`` of its outer face (by default its face with the most edges).
 
+    Returns
+    -------
+    Analysis
+        The Grundy value (``grundy``), the winner (``winner``: ``"first"`` or
+        ``"second"``), the winning moves in your labels (``winning_moves``),
+        with ``moves=True`` every move's value (``moves``, ``move_values``)
+        and the remoteness, with ``explain=True`` the components
+        (``components``); ``to_dict()`` is the command line's ``--json``
+        object, and ``svg()``, ``tikz()``, ``text()`` its pictures.
+
     Raises
     ------
     ValueError
@@ -301,11 +341,22 @@ def draw(
     positions: Any = None,
     outer: Any = None,
 ) -> str:
-    """The picture of a position, as ``arrows ... --draw FORMAT`` draws it:
-    ``format`` is ``"svg"``, ``"tikz"`` (a standalone LaTeX document) or
-    ``"text"``. The position is analyzed first (the winning moves are
-    drawn); the parameters are those of :func:`analyze`. ``title=False``
-    leaves the title line out.
+    """The picture of a position, as ``arrows ... --draw FORMAT`` draws it.
+    The position is analyzed first (the winning moves are drawn).
+
+    Parameters
+    ----------
+    graph, state, variant, play, engine, max_memory, cells, positions, outer
+        As for :func:`analyze`.
+    format
+        ``"svg"``, ``"tikz"`` (a standalone LaTeX document) or ``"text"``.
+    title
+        ``False`` leaves the title line out (for a figure with a caption).
+
+    Returns
+    -------
+    str
+        The SVG document, the LaTeX document or the text.
 
     >>> svg = arrows.draw(arrows.spider(2, 3, 4), state=[(0, 1)])
     >>> svg.startswith("<svg")

@@ -78,14 +78,37 @@ def table(
       and ``n=``; rows m <= n), ``"ladder"`` (``rungs=``), ``"prism"``
       (``sides=``).
 
-    ``variant`` is ``"trimmed"``, ``"untrimmed"`` or ``"cycles"``; ``play``
-    ``"normal"`` or ``"misere"`` (computed by brute force unless ``engine``
-    says otherwise, as ``arrows table --misere``).
+    Parameters
+    ----------
+    family
+        ``"spider"``, ``"path"``, ``"star"``, ``"caterpillar"``, ``"broom"``,
+        ``"trees"``, ``"graphs"``, ``"wheel"``, ``"fan"``, ``"theta"``,
+        ``"grid"``, ``"ladder"`` or ``"prism"``.
+    legs, k, edges, leaves, spine, handle, bristles, spokes, vertices, paths, m, n, rungs, sides, graphs
+        The family's ranges, as listed above.
+    variant
+        ``"trimmed"``, ``"untrimmed"`` or ``"cycles"``.
+    play
+        ``"normal"`` or ``"misere"`` (computed by brute force unless
+        ``engine`` says otherwise, as ``arrows table --misere``).
+    engine
+        ``"canonical"``, ``"brute"`` or ``"explicit"``; ``None`` chooses as
+        the command line does.
+    threads
+        Threads of the sweep; ``None`` for one per core.
+    max_memory
+        The memory budget: bytes, or a size such as ``"4G"``; ``None`` for
+        three quarters of the memory available.
+    frame
+        ``True`` for a pandas ``DataFrame``, ``False`` for a list of dicts,
+        ``None`` for a ``DataFrame`` when pandas is installed.
 
-    Returns a pandas ``DataFrame`` when pandas is installed (``frame=None``)
-    or asked for (``frame=True``), else a list of dicts: one per graph, its
-    key columns (``a``, ``b``, ``c`` for spiders, ``n`` for paths, ...,
-    ``spokes`` for wheels, ``graph6`` for trees and graphs) and ``grundy``.
+    Returns
+    -------
+    pandas.DataFrame or list of dict
+        One row per graph: its key columns (``a``, ``b``, ``c`` for
+        spiders, ``n`` for paths, ..., ``spokes`` for wheels, ``graph6`` for
+        trees and graphs) and ``grundy``.
 
     >>> arrows.table("path", edges=range(1, 6), frame=False)[:2]
     [{'n': 1, 'grundy': 1}, {'n': 2, 'grundy': 0}]
@@ -188,6 +211,22 @@ def check(ids: Union[str, Iterable[str], None] = None, max: Optional[int] = None
     Every claimed value is the paper's formula at the instance's
     parameters; the value it meets comes from the engines.
 
+    Parameters
+    ----------
+    ids
+        The results to check: ``"12.1"``, ``["10.1", "8.2"]`` (an id names
+        its parts and probes too); ``None`` for everything.
+    max
+        The range: spider legs up to ``max`` (30 by default, between 4 and 1000).
+    max_memory
+        The memory budget: bytes, or a size such as ``"4G"``.
+
+    Returns
+    -------
+    CheckReport
+        One entry per check (``arrows check --json``'s objects), ``success``
+        and ``summary``.
+
     >>> report = arrows.check("12.1", max=8)
     >>> report.success
     True
@@ -197,5 +236,16 @@ def check(ids: Union[str, Iterable[str], None] = None, max: Optional[int] = None
 
 
 def check_list(ids: Union[str, Iterable[str], None] = None) -> List[Dict[str, str]]:
-    """The checks ``ids`` selects (every one by default): ``id``, ``kind``, ``result`` and ``statement``."""
+    """The checks ``ids`` selects, without running them (``arrows check --list``).
+
+    Parameters
+    ----------
+    ids
+        Result ids (``"12.1"``, a list of them); ``None`` for every check.
+
+    Returns
+    -------
+    list of dict
+        One per check: ``id``, ``kind``, ``result`` and ``statement``.
+    """
     return [json.loads(line) for line in _arrows.check_list(_ids(ids)).splitlines()]

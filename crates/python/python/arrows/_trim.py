@@ -33,8 +33,19 @@ def trim(graph: Any, max_memory: Any = None) -> Trimming:
         t = arrows.trim(G)
         arrows.analyze(t.graph).grundy == arrows.analyze(G, variant="untrimmed").grundy
 
-    ``graph`` is anything :func:`arrows.analyze` takes; the result is a
-    networkx graph (empty when no edge joins two internal vertices).
+    Parameters
+    ----------
+    graph
+        Anything :func:`arrows.analyze` takes.
+    max_memory
+        The memory budget: bytes, or a size such as ``"4G"``.
+
+    Returns
+    -------
+    Trimming
+        ``graph``: the trimmed graph as a networkx graph (empty when no edge
+        joins two internal vertices); ``arrows``: every arrow of it and the
+        arrow of ``graph`` it stands for.
     """
     p = prepare(graph, max_memory=max_memory)
     origin, edges, edge_origin = _arrows.trim(p.graph)

@@ -65,7 +65,22 @@ def _networkx() -> Any:
 
 
 def to_networkx(native: _arrows.Graph, description: str = "") -> Any:
-    """A networkx graph of a graph built by the library (vertices ``0..n-1``, edges in order)."""
+    """A networkx graph of a graph built by the library (vertices ``0..n-1``, edges in order).
+
+    Parameters
+    ----------
+    native
+        The library's graph (an ``arrows._arrows.Graph``).
+    description
+        The command line's words for it (``"spider 4 6 8"``), kept as the
+        ``description`` graph attribute.
+
+    Returns
+    -------
+    networkx.Graph
+        The graph with its ``name``, ``description``, and for plane graphs
+        ``cells`` and ``positions``.
+    """
     nx = _networkx()
     g = nx.Graph(name=native.name)
     g.add_nodes_from(range(native.vertex_count))
@@ -84,7 +99,18 @@ def to_networkx(native: _arrows.Graph, description: str = "") -> Any:
 def spider(*legs: int) -> Any:
     """The spider ``S(l1, ..., lk)``: hub 0 and one path (leg) of each length;
     leg ``j`` has the vertices ``o+1, ..., o+lj`` outward, ``o`` the sum of
-    the legs before it. ``spider(4, 6, 8)`` is ``arrows spider 4 6 8``."""
+    the legs before it. ``spider(4, 6, 8)`` is ``arrows spider 4 6 8``.
+
+    Parameters
+    ----------
+    *legs
+        The legs' lengths in edges (at least one, each at least 0, not all 0).
+
+    Returns
+    -------
+    networkx.Graph
+        The graph, numbered as the command line numbers it, with its ``graph`` attributes (``name``, ``description``, ``legs``).
+    """
     return _family("spider", *legs)
 
 
@@ -92,28 +118,85 @@ def path(n: int) -> Any:
     """The path ``P_n`` with ``n`` edges: vertices ``0..n``, edge ``i`` joining ``i`` and ``i+1``.
 
     ``n`` counts edges, as the paper does: this is ``nx.path_graph(n + 1)``,
-    not ``nx.path_graph(n)`` (see the module's documentation)."""
+    not ``nx.path_graph(n)`` (see the module's documentation).
+
+    Parameters
+    ----------
+    n
+        The number of edges (at least 1).
+
+    Returns
+    -------
+    networkx.Graph
+        The graph, numbered as the command line numbers it, with its ``graph`` attributes (``name``, ``description``).
+    """
     return _family("path", n)
 
 
 def cycle(n: int) -> Any:
-    """The cycle ``C_n`` with ``n`` edges, a plane graph with one cell."""
+    """The cycle ``C_n`` with ``n`` edges, a plane graph with one cell.
+
+    Parameters
+    ----------
+    n
+        The number of edges (at least 3).
+
+    Returns
+    -------
+    networkx.Graph
+        The graph, numbered as the command line numbers it, with its ``graph`` attributes (``name``, ``description``, ``cells``, ``positions``).
+    """
     return _family("cycle", n)
 
 
 def star(k: int) -> Any:
-    """The star ``K_1,k``: hub 0 and ``k`` leaves."""
+    """The star ``K_1,k``: hub 0 and ``k`` leaves.
+
+    Parameters
+    ----------
+    k
+        The number of leaves (at least 1).
+
+    Returns
+    -------
+    networkx.Graph
+        The graph, numbered as the command line numbers it, with its ``graph`` attributes (``name``, ``description``).
+    """
     return _family("star", k)
 
 
 def broom(handle: int, bristles: int) -> Any:
-    """A broom: a path of ``handle`` edges with ``bristles`` leaves at its end."""
+    """A broom: a path of ``handle`` edges with ``bristles`` leaves at its end.
+
+    Parameters
+    ----------
+    handle
+        The handle's edges.
+    bristles
+        The leaves at the handle's end.
+
+    Returns
+    -------
+    networkx.Graph
+        The graph, numbered as the command line numbers it, with its ``graph`` attributes (``name``, ``description``).
+    """
     return _family("broom", handle, bristles)
 
 
 def caterpillar(*leaves: int) -> Any:
     """The caterpillar whose spine vertices carry these numbers of leaves
-    (``caterpillar(2, 0, 3)`` is ``arrows caterpillar 2,0,3``)."""
+    (``caterpillar(2, 0, 3)`` is ``arrows caterpillar 2,0,3``).
+
+    Parameters
+    ----------
+    *leaves
+        The number of leaves at each spine vertex, in order along the spine.
+
+    Returns
+    -------
+    networkx.Graph
+        The graph, numbered as the command line numbers it, with its ``graph`` attributes (``name``, ``description``).
+    """
     return _family("caterpillar", *leaves)
 
 
@@ -122,35 +205,111 @@ def wheel(n: int) -> Any:
 
     ``n`` counts spokes, as ``arrows wheel n`` does: this is
     ``nx.wheel_graph(n + 1)`` (``n + 1`` vertices), not ``nx.wheel_graph(n)``
-    (see the module's documentation)."""
+    (see the module's documentation).
+
+    Parameters
+    ----------
+    n
+        The number of spokes (at least 3).
+
+    Returns
+    -------
+    networkx.Graph
+        The graph, numbered as the command line numbers it, with its ``graph`` attributes (``name``, ``description``, ``cells``, ``positions``).
+    """
     return _family("wheel", n)
 
 
 def fan(n: int) -> Any:
-    """The fan: a vertex joined to every vertex of a path of ``n`` vertices, plane."""
+    """The fan: a vertex joined to every vertex of a path of ``n`` vertices, plane.
+
+    Parameters
+    ----------
+    n
+        The path's vertices (at least 2).
+
+    Returns
+    -------
+    networkx.Graph
+        The graph, numbered as the command line numbers it, with its ``graph`` attributes (``name``, ``description``, ``cells``, ``positions``).
+    """
     return _family("fan", n)
 
 
 def theta(a: int, b: int, c: int) -> Any:
-    """The theta graph: two vertices joined by three paths of ``a``, ``b`` and ``c`` edges, plane."""
+    """The theta graph: two vertices joined by three paths of ``a``, ``b`` and ``c`` edges, plane.
+
+    Parameters
+    ----------
+    a, b, c
+        The three paths' edges (at most one of them 1: the graph is simple).
+
+    Returns
+    -------
+    networkx.Graph
+        The graph, numbered as the command line numbers it, with its ``graph`` attributes (``name``, ``description``, ``cells``, ``positions``).
+    """
     return _family("theta", a, b, c)
 
 
 def grid(m: int, n: int) -> Any:
-    """The grid of ``m`` rows and ``n`` columns of vertices, plane: its squares are the cells."""
+    """The grid of ``m`` rows and ``n`` columns of vertices, plane: its squares are the cells.
+
+    Parameters
+    ----------
+    m
+        The rows of vertices (at least 2).
+    n
+        The columns of vertices (at least 2).
+
+    Returns
+    -------
+    networkx.Graph
+        The graph, numbered as the command line numbers it, with its ``graph`` attributes (``name``, ``description``, ``cells``, ``positions``).
+    """
     return _family("grid", m, n)
 
 
 def ladder(n: int) -> Any:
-    """The ladder with ``n`` rungs, plane."""
+    """The ladder with ``n`` rungs, plane (the grid ``2 x n``).
+
+    Parameters
+    ----------
+    n
+        The number of rungs (at least 2).
+
+    Returns
+    -------
+    networkx.Graph
+        The graph, numbered as the command line numbers it, with its ``graph`` attributes (``name``, ``description``, ``cells``, ``positions``).
+    """
     return _family("ladder", n)
 
 
 def prism(n: int) -> Any:
-    """The prism over the cycle ``C_n`` (two ``n``-cycles joined by a matching), plane."""
+    """The prism over the cycle ``C_n`` (two ``n``-cycles joined by a matching), plane.
+
+    Parameters
+    ----------
+    n
+        The sides of each cycle (at least 3).
+
+    Returns
+    -------
+    networkx.Graph
+        The graph, numbered as the command line numbers it, with its ``graph`` attributes (``name``, ``description``, ``cells``, ``positions``).
+    """
     return _family("prism", n)
 
 
 def k4() -> Any:
-    """``K_4`` drawn in the plane: a triangle with a vertex inside joined to its corners (three cells)."""
+    """``K_4`` drawn in the plane: a triangle with a vertex inside joined to its corners (three cells).
+
+    Takes no argument.
+
+    Returns
+    -------
+    networkx.Graph
+        The graph, numbered as the command line numbers it, with its ``graph`` attributes (``name``, ``description``, ``cells``, ``positions``).
+    """
     return _family("k4")

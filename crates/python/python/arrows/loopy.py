@@ -37,9 +37,21 @@ class Value(NamedTuple):
 
 
 def solve(digraph: Any, max_memory: Any = None) -> Dict[Hashable, Value]:
-    """Solves a game digraph: a networkx ``DiGraph`` (any hashable node
-    labels; self-loops are passing moves), or an iterable of moves
-    ``(from, to)``. Returns ``{position: Value(outcome, remoteness, gamma)}``.
+    """Solves a game digraph: every position's outcome, remoteness and
+    generalized Sprague-Grundy value.
+
+    Parameters
+    ----------
+    digraph
+        A networkx ``DiGraph`` (any hashable node labels; self-loops are
+        passing moves), or an iterable of moves ``(from, to)``.
+    max_memory
+        The memory budget: bytes, or a size such as ``"4G"``.
+
+    Returns
+    -------
+    dict
+        ``{position: Value(outcome, remoteness, gamma)}`` for every position.
 
     >>> import networkx as nx
     >>> g = nx.DiGraph([(1, 0), (2, 3), (3, 2), (2, 1)])

@@ -7,7 +7,7 @@
 //! already has an in-arrow, an out-arrow).
 //!
 //! A descendant is also a base-3 number (digit `i`: edge `i` unmarked,
-//! forward, backward), and the memo is one of two layouts ([`memo`]): one
+//! forward, backward), and the memo is one of two layouts (`memo`): one
 //! byte per base-3 number (`3^k` bytes, a follower's slot found by one
 //! addition) when that fits the budget and is not far above a hash
 //! table's size, else a `hashbrown` table of single `u64` words. Before
@@ -18,7 +18,7 @@
 //! [`SolveError::OutOfBudget`] instead of exhausting memory. Progress is
 //! reported in states solved, and the control's cancel token stops it.
 //!
-//! Legal moves are found with mask arithmetic ([`rules`]): every unmarked
+//! Legal moves are found with mask arithmetic (`rules`): every unmarked
 //! edge both ways, less the moves that would make a constrained vertex with
 //! one unmarked edge left a sink or a source.
 //!
@@ -35,7 +35,7 @@
 //! # The three rule sets and the two plays
 //!
 //! The rule set enters only as which vertices are constrained, and, in the
-//! Game of Cycles on a graph with cells, as the cells ([`cells`]): a move
+//! Game of Cycles on a graph with cells, as the cells (`cells`): a move
 //! whose edge completes a cell leads to a terminal position, stored
 //! nowhere (its value is the play's terminal value). Under normal play a
 //! move that leaves a completable cell is not followed at all: the value is
@@ -45,7 +45,7 @@
 //! look. Under misère play every legal move is followed and a terminal
 //! position has value 1 (no move, or a completed cell).
 //!
-//! The recursion is one function ([`search`]): list the followers (legal
+//! The recursion is one function (`search`): list the followers (legal
 //! moves, then the cell rules), probe the memo for all of them, recurse on
 //! the unknown ones, store the mex. Trees and graphs
 //! without cells skip the cell rules with one test of an empty list.

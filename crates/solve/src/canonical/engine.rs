@@ -1,6 +1,6 @@
 //! The canonical engine: its memo, its counters and its entry points.
 //!
-//! The recursion itself is in [`super::recursion`]; the up-front memo
+//! The recursion itself is in `super::recursion`; the up-front memo
 //! estimate in [`super::estimate`].
 
 use super::canon::TreeCanonizer;

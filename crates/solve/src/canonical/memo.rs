@@ -20,7 +20,7 @@
 //! Each shard keeps two generations, *young* (where new classes go) and
 //! *old*. The memo counts the bytes of every entry (the figures of
 //! [`super::rows::row_bytes`], [`super::treememo::entry_bytes`] and
-//! [`ENTRY_OVERHEAD`]) in one counter. When a store takes the counter past
+//! `ENTRY_OVERHEAD`) in one counter. When a store takes the counter past
 //! the budget, the shard it stores into *rotates*, if its young generation
 //! has grown to at least half its old one since it last rotated: the old
 //! generation is dropped (its classes are *evicted*) and the young one

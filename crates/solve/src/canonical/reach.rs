@@ -124,7 +124,7 @@ pub fn pieces(c: &Component, deg: &[usize], adj: &[Vec<usize>]) -> f64 {
 /// sizes met while individualizing one vertex of the first non-singleton
 /// cell and refining, until the partition is discrete. Exact when every
 /// cell so met is an orbit (complete graphs, complete graphs less an edge,
-/// cycles, trees); `0` (one automorphism) past [`MAX_SYMMETRY_VERTICES`].
+/// cycles, trees); `0` (one automorphism) past `MAX_SYMMETRY_VERTICES`.
 pub fn log2_symmetry(c: &Component, deg: &[usize], adj: &[Vec<usize>]) -> f64 {
     let constrained: Vec<usize> = (0..adj.len()).filter(|&v| c.labels[v] != Need::Free).collect();
     let n = constrained.len();

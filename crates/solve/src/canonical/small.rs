@@ -8,7 +8,7 @@
 //! free vertex that ramifies stays, as a free leaf, in each piece around
 //! it). So a piece is a vertex mask over one fixed adjacency
 //! ([`Adjacency`], a `u32` of neighbours per vertex) and a labels array:
-//! no graph is built for any follower (see [`super::descent`]).
+//! no graph is built for any follower (see `super::descent`).
 //!
 //! **Codes.** The code of a vertex rooted away from its parent is the bit
 //! string `1`, its label (two bits), its children's codes in increasing

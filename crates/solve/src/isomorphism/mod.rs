@@ -35,7 +35,7 @@
 //! A decoration containing `S` is a state exactly when every vertex that
 //! touches an unmarked edge is fine (the others are fine in `S`), so every
 //! test works on `k`-bit masks of the unmarked edges. "Internal" reads as
-//! "constrained" ([`Variant::is_constrained`]): the internal vertices in the
+//! "constrained" (`Variant::is_constrained`): the internal vertices in the
 //! Trimmed Game of Arrows, every vertex in the Game of Arrows.
 
 mod bijection;

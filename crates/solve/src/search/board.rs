@@ -9,7 +9,7 @@
 //! # Components
 //!
 //! A *scope* is a set of unmarked edges played on together. The scope
-//! splits into components ([`Board::components`]) joined through
+//! splits into components (`Board::components`) joined through
 //!
 //! * a *joining* vertex: constrained by the rule set, without both an
 //!   in-arrow and an out-arrow yet, and without a *dead* unmarked edge (an

@@ -5,7 +5,7 @@
 //! are the component's moves of the reduced game and the heap's moves to
 //! `*k`, `k < n`. After a move on the component, the rest of it splits
 //! ([`Worker::resolve`]): every piece but the largest Game of Cycles piece
-//! is valued exactly ([`super::exact`], memoized in the table), and their
+//! is valued exactly (`super::exact`, memoized in the table), and their
 //! values are added to the heap (Lemoine and Viennot's reduction: `C + *n`
 //! with `G(C) = v` is a second-player win exactly when `v = n`). A
 //! follower with no Game of Cycles piece left is decided by its nim-sum.
@@ -20,7 +20,7 @@ use super::table::{Key, Query, Table, Value};
 use crate::canonical::{CanonicalEngine, Grundy};
 use crate::error::SolveError;
 use arrows_core::Graph;
-use arrows_work::{Budget, Control};
+use arrows_work::{Budget, Control, Finding};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
@@ -175,6 +175,12 @@ pub enum Child {
 }
 
 impl<'g> Shared<'g> {
+    /// Tells the control's progress how full the table is ([`Finding::Table`]).
+    pub fn report_table(&self) {
+        let entries = self.table.stats().entries;
+        self.control.progress.found(Finding::Table { entries, capacity: self.table.capacity() });
+    }
+
     /// The shared state of a search of `graph` (as `board` plays it).
     pub fn new(
         graph: &'g Graph,
@@ -275,9 +281,13 @@ impl Worker {
     }
 
     fn flush(&mut self, shared: &Shared<'_>) {
-        shared.nodes.fetch_add(self.pending, Ordering::Relaxed);
+        let before = shared.nodes.fetch_add(self.pending, Ordering::Relaxed);
         if self.pending > 0 {
             self.control.progress.advance(self.pending);
+            // The table's fill, for a person watching, every 2^18 nodes of all workers.
+            if before >> 18 != (before + self.pending) >> 18 {
+                shared.report_table();
+            }
         }
         self.pending = 0;
     }

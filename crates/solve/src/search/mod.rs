@@ -43,7 +43,7 @@ pub mod table;
 use crate::analysis::Engine;
 use crate::error::{SolveError, Unsupported};
 use arrows_core::{Arrow, Play, Position, Standing, arrow_on};
-use arrows_work::{Budget, Control};
+use arrows_work::{Budget, Control, Finding};
 use board::{Board, MAX_EDGES};
 use dfs::{Child, MoveOrder, Node, Shared, Stop};
 use rayon::prelude::*;
@@ -445,8 +445,17 @@ fn winning_moves(
             })
             .collect::<Result<_, _>>()
     })?;
+    // A person watching sees each root move as it is decided.
+    shared.control.progress.found(Finding::RootMoves { total: moves.len() });
+    let decided = |c: &Child, winning: bool| {
+        for (mv, _) in moves.iter().zip(&children).filter(|(_, x)| key_of(x) == key_of(c)) {
+            shared.control.progress.found(Finding::RootMove { edge: mv.edge as usize, forward: mv.forward, winning });
+        }
+        shared.report_table();
+    };
     if first {
         if let Some(i) = children.iter().position(|c| *c == Child::Decided(0)) {
+            decided(&children[i], true);
             return Ok(vec![moves[i]]);
         }
         let unique = distinct(&children);
@@ -463,9 +472,13 @@ fn winning_moves(
                 match par_win(shared, n, depth.saturating_sub(1), &chain) {
                     Ok(false) => {
                         flag.store(true, Ordering::Relaxed);
+                        decided(c, true);
                         Ok(Some(*c))
                     }
-                    Ok(true) => Ok(None),
+                    Ok(true) => {
+                        decided(c, false);
+                        Ok(None)
+                    }
                     Err(e) => Err(e),
                 }
             })
@@ -486,9 +499,13 @@ fn winning_moves(
     let lost: Vec<Result<(Child, bool), Stop>> = unique
         .par_iter()
         .with_max_len(1)
-        .map(|c| match c {
-            Child::Decided(v) => Ok((*c, *v == 0)),
-            Child::Node(n) => par_win(shared, n, depth.saturating_sub(1), &[]).map(|w| (*c, !w)),
+        .map(|c| {
+            let lost = match c {
+                Child::Decided(v) => *v == 0,
+                Child::Node(n) => !par_win(shared, n, depth.saturating_sub(1), &[])?,
+            };
+            decided(c, lost);
+            Ok((*c, lost))
         })
         .collect();
     let mut losing = std::collections::HashSet::new();

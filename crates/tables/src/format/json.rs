@@ -71,7 +71,7 @@ fn char_column(text: &str, line: usize, byte_column: usize) -> usize {
     l.char_indices().take_while(|&(i, _)| i < byte_column).count() + byte_column.saturating_sub(l.len())
 }
 
-/// Reads a table written by [`write`], with the checksum it records (if
+/// Reads a table written by [`write`](fn@write), with the checksum it records (if
 /// any), which its contents must match.
 pub fn read(text: &str) -> Result<(Table, Option<Checksum>), ReadError> {
     let v: Value = serde_json::from_str(text).map_err(|e| ReadError::Json {

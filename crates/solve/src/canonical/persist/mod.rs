@@ -436,7 +436,7 @@ fn file_name(path: &Path) -> String {
 
 /// Removes the temporary files a save of the memo at `path` (already
 /// [`resolved`]) left when its process was killed: named as
-/// [`temporary`] names them, older than a few seconds, and locked by no
+/// `temporary` names them, older than a few seconds, and locked by no
 /// process (a save in progress, in this process or another, holds its
 /// lock). Returns how many were removed; a file that cannot be looked at
 /// is left alone.
