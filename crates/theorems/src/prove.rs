@@ -96,6 +96,12 @@ pub enum Reason {
         /// Which hypothesis fails, in a word.
         hypothesis: &'static str,
     },
+    /// The truncation `K` is not a power of two above every constant of
+    /// the system (the search never tries one; a caller's `K` may be one).
+    Truncation {
+        /// The `K` refused.
+        k: u32,
+    },
 }
 
 /// The result for one family.
@@ -139,6 +145,7 @@ fn reason(refusal: Refusal, k: u32) -> Reason {
         Refusal::Hypothesis(Obstacle::WideOperand { .. }) => Reason::Unbounded { hypothesis: "a wide bounded operand" },
         Refusal::Hypothesis(Obstacle::Saltus { .. }) => Reason::Unbounded { hypothesis: "different rates of growth" },
         Refusal::Hypothesis(Obstacle::Cover { .. }) => Reason::Unbounded { hypothesis: "the cover of 0..s" },
+        Refusal::Hypothesis(Obstacle::Truncation { k, .. }) => Reason::Truncation { k },
         Refusal::Hypothesis(Obstacle::DoubledGrowing { .. }) => {
             Reason::Unbounded { hypothesis: "unbounded values whose options join two unbounded terms" }
         }
