@@ -2,3 +2,4 @@
 
 mod agree;
 mod lemma_bound;
+mod sequences;
