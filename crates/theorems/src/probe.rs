@@ -3,7 +3,7 @@
 //! everything it read (a mutated checker must be caught accepting a false law).
 
 use crate::given::Given;
-use crate::lemma::{Law, Proof, Step};
+use crate::lemma::{Law, Proof, Slack, Step, check_with};
 use crate::system::{ABSENT, Operand, Sequence, System, Template, Value, Values};
 use arrows_solve::canonical::PathFamily;
 
@@ -84,6 +84,62 @@ pub(crate) fn random_system(rng: &mut Rng, max_constant: u32) -> System {
     System::new(seqs).expect("operands exist, lag 0 reads an earlier sequence, splits remove at least one")
 }
 
+/// A random one-sequence system like an octal game: a few given terms,
+/// a split of the sequence with itself, maybe a lagged option.
+pub(crate) fn octal_system(rng: &mut Rng) -> System {
+    let initial: Vec<Value> = (0..2 + rng.below(6)).map(|_| rng.below(5)).collect();
+    let mut templates = vec![Template::Split {
+        constant: 0,
+        left: Operand::Seq(0),
+        right: Operand::Seq(0),
+        removed: 1 + rng.below(2),
+        left_min: rng.below(2),
+        right_min: 0,
+    }];
+    if rng.below(2) == 0 {
+        templates.push(Template::Unary { constant: rng.below(4), operand: Operand::Seq(0), lag: 1 + rng.below(4) });
+    }
+    System::new(vec![Sequence { initial, templates }]).expect("a split removes at least one")
+}
+
+/// A random system with a growing sequence: a bounded octal-like
+/// sequence, a sequence that splits it against the twig (it grows, and
+/// Lemma 2 gives its terms), and one that splits that against the twig
+/// (two growing terms: Lemma 3).
+pub(crate) fn growing_system(rng: &mut Rng) -> System {
+    let twig = Operand::Given(Given(PathFamily::Twig));
+    let bounded = match octal_system(rng).sequences() {
+        [s] => s.clone(),
+        _ => unreachable!("one sequence"),
+    };
+    let mut seqs = vec![bounded];
+    for j in 0..1 + rng.below(2) {
+        let initial: Vec<Value> = (0..rng.below(4)).map(|_| rng.below(6)).collect();
+        let mut templates = vec![Template::Split {
+            constant: rng.below(2),
+            left: Operand::Seq(j),
+            right: twig,
+            removed: 1 + rng.below(2),
+            left_min: rng.below(3),
+            right_min: rng.below(2),
+        }];
+        for _ in 0..rng.below(3) {
+            let constant = rng.below(4);
+            templates.push(match rng.below(3) {
+                0 => Template::Unary { constant, operand: Operand::Seq(rng.below(j + 1)), lag: rng.below(3) },
+                1 => Template::Unary { constant, operand: Operand::Seq(j + 1), lag: 1 + rng.below(3) },
+                _ => Template::Unary {
+                    constant,
+                    operand: Operand::Given(Given(PATHS[rng.below(4) as usize])),
+                    lag: 1 + rng.below(2),
+                },
+            });
+        }
+        seqs.push(Sequence { initial, templates });
+    }
+    System::new(seqs).expect("lag 0 reads an earlier sequence")
+}
+
 /// The terms up to `len`, each the mex of its options listed one by one
 /// by [`System::options`] (none of [`Values`]' shortcuts).
 pub(crate) fn plain_terms(system: &System, len: u32) -> Vec<Vec<Value>> {
@@ -135,10 +191,23 @@ pub(crate) fn false_law(system: &System, proof: &Proof, rows: &[Vec<Value>]) -> 
     (0..system.len()).find_map(|i| proof.law(i).and_then(|l| law_breaks(&l, &rows[i])).map(|m| (i, m)))
 }
 
+/// The checkers probed: the lemmas' own ranges, then each lemma's shortened by one.
+pub(crate) const CHECKERS: [(&str, Slack); 4] = [
+    ("the lemmas' ranges", Slack::NONE),
+    ("Lemma 1 one short", Slack { lemma1: 1, ..Slack::NONE }),
+    ("Lemma 2 one short", Slack { lemma2: 1, ..Slack::NONE }),
+    ("Lemma 3 one short", Slack { lemma3: 1, ..Slack::NONE }),
+];
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lemma::{Obstacle, Slack, check_with};
+    use crate::lemma::Obstacle;
+    use crate::search::first_k;
+
+    /// The random systems of the probe, and the seed that draws them.
+    const SYSTEMS: usize = 600;
+    const SEED: u64 = 3;
 
     /// The terms [`Values`] computes (with its shortcuts for splits over the
     /// twig and over bounded closed forms) are the mex of their options.
@@ -208,5 +277,82 @@ mod tests {
         }
         assert!(refused > 1000 && accepted > 300, "{refused} refused, {accepted} accepted");
         assert!(caught > 0, "a checker without hypothesis (a) accepted no false law");
+    }
+
+    /// Two systems the probe starts with: one whose proof uses Lemmas 2
+    /// and 3 (a zero sequence, the twig as a split of it, and a split of
+    /// that with the twig), and one, found by the probe, whose terms repeat
+    /// on the lengths Lemma 1 checks but the last: with eight terms the
+    /// checker asks for a ninth, and a checker one short accepts a law that
+    /// later terms break.
+    fn known_systems() -> (System, System) {
+        let twig = Operand::Given(Given(PathFamily::Twig));
+        let split =
+            |left, right, left_min| Template::Split { constant: 0, left, right, removed: 1, left_min, right_min: 0 };
+        let zero = Sequence { initial: vec![], templates: vec![] };
+        let grows = Sequence { initial: vec![], templates: vec![split(Operand::Seq(0), twig, 0)] };
+        let doubled = Sequence {
+            initial: vec![],
+            templates: vec![
+                split(Operand::Seq(1), twig, 0),
+                Template::Unary { constant: 1, operand: Operand::Seq(0), lag: 0 },
+            ],
+        };
+        let octal = Sequence {
+            initial: vec![3, 3, 3, 2, 3, 2, 3],
+            templates: vec![
+                split(Operand::Seq(0), Operand::Seq(0), 1),
+                Template::Unary { constant: 3, operand: Operand::Seq(0), lag: 4 },
+            ],
+        };
+        (System::new(vec![zero, grows, doubled]).unwrap(), System::new(vec![octal]).unwrap())
+    }
+
+    /// The probe over every length: random systems (shaped like the
+    /// families', with a growing sequence, and like octal games), each
+    /// checked at every length from 8 to 240 terms. Every law the checker
+    /// accepts holds on 1,000 terms. Where it asks for more terms or
+    /// refuses, the checkers with one lemma's ranges one short run too, and
+    /// a law they accept must hold as well; the one with Lemma 1 short must
+    /// be caught accepting a false one.
+    #[test]
+    fn shortened_ranges_are_caught_at_some_length() {
+        let mut rng = Rng::new(SEED);
+        let mut caught = [0usize; CHECKERS.len()];
+        let mut used = [0usize; 3];
+        for case in 0..SYSTEMS + 2 {
+            let system = match case {
+                0 => known_systems().0,
+                1 => known_systems().1,
+                _ if case % 3 == 0 => random_system(&mut rng, 4),
+                _ if case % 3 == 1 => growing_system(&mut rng),
+                _ => octal_system(&mut rng),
+            };
+            let k = first_k(&system);
+            let mut values = Values::new(&system);
+            values.extend(&system, 1000);
+            let rows: Vec<Vec<Value>> = (0..system.len()).map(|i| values.row(i).to_vec()).collect();
+            let mut part = Values::new(&system);
+            for len in 8..=240 {
+                part.extend(&system, len);
+                // Where the checker accepts, a shorter range accepts the same
+                // laws or weaker ones: the mutants differ only where it refuses.
+                if let Ok(proof) = check_with(&system, &part, k, Slack::NONE) {
+                    used[0] += 1;
+                    used[1] += usize::from(proof.arithmetic.as_ref().is_some_and(|a| a.saltus > 0));
+                    used[2] += usize::from(!proof.doubled.is_empty());
+                    let bad = false_law(&system, &proof, &rows);
+                    assert_eq!(bad, None, "case {case}, {len} terms: a false law accepted: {system:?}");
+                    continue;
+                }
+                for (c, &(_, slack)) in CHECKERS.iter().enumerate().skip(1) {
+                    if let Ok(proof) = check_with(&system, &part, k, slack) {
+                        caught[c] += usize::from(false_law(&system, &proof, &rows).is_some());
+                    }
+                }
+            }
+        }
+        assert!(used[1] > 0 && used[2] > 0, "proofs: {used:?} (all, with Lemma 2, with Lemma 3)");
+        assert!(caught[1] > 0, "{}: never caught ({caught:?})", CHECKERS[1].0);
     }
 }
