@@ -196,5 +196,8 @@ fn reason(r: &Reason, limits: &Limits) -> String {
             "values grow without bound and no lemma gives them exactly ({hypothesis}); where a value is \
              written \"at least K\", only that bound is proved"
         ),
+        Reason::Truncation { k } => {
+            format!("K = {k} is not a power of two above every constant of the system (hypothesis (a))")
+        }
     }
 }

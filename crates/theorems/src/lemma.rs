@@ -408,6 +408,14 @@ pub enum Obstacle {
         /// The length of the term.
         m: u32,
     },
+    /// The truncation `K` breaks hypothesis (a): it is not a power of two
+    /// of at least 2, or it does not exceed every constant of the system.
+    Truncation {
+        /// The `K` refused.
+        k: u32,
+        /// The largest constant of a template (0 without templates).
+        largest_constant: u32,
+    },
 }
 
 /// What one period does to a term of a sequence, for its residue class.
@@ -548,14 +556,46 @@ impl Proof {
 /// larger than every constant of the system). `Err` says what is missing:
 /// more terms, or a hypothesis that fails at this `k`.
 pub fn check(system: &System, values: &Values, k: u32) -> Result<Proof, Obstacle> {
-    debug_assert!(k.is_power_of_two());
+    check_with(system, values, k, Slack::NONE)
+}
+
+/// How much shorter than the lemmas' ranges a checker stops, and whether
+/// it checks hypothesis (a): nothing shortened and (a) checked for
+/// [`check`]. The tests run mutated checkers (one length less per lemma,
+/// or (a) unchecked) and require the probes to catch each one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub(crate) struct Slack {
+    /// Subtracted from Lemma 1's ranges `M_i`.
+    pub(crate) lemma1: u32,
+    /// Subtracted from Lemma 2's ranges `M'_i`.
+    pub(crate) lemma2: u32,
+    /// Subtracted from Lemma 3's ranges `M''_i`.
+    pub(crate) lemma3: u32,
+    /// `true` to skip hypothesis (a).
+    pub(crate) skip_a: bool,
+}
+
+impl Slack {
+    /// The lemmas' own ranges.
+    pub(crate) const NONE: Slack = Slack { lemma1: 0, lemma2: 0, lemma3: 0, skip_a: false };
+}
+
+/// [`check`], with the ranges shortened by `slack` (only the tests shorten them).
+pub(crate) fn check_with(system: &System, values: &Values, k: u32, slack: Slack) -> Result<Proof, Obstacle> {
+    // Hypothesis (a): K = 2^k >= 2 and every constant below it; (F1) to
+    // (F5) need nothing else, and break without it.
+    let largest_constant =
+        system.sequences().iter().flat_map(|s| s.templates.iter().map(Template::constant)).max().unwrap_or(0);
+    if !slack.skip_a && (k < 2 || !k.is_power_of_two() || largest_constant >= k) {
+        return Err(Obstacle::Truncation { k, largest_constant });
+    }
     let n = system.len();
     let readers = readers(system);
     // The doubled set: every sequence whose window has an option joining two
     // terms >= K, and every sequence that reads one, transitively.
     let mut excluded = vec![false; n];
     let lemma1 = loop {
-        let l1 = lemma1(system, values, k, &excluded)?;
+        let l1 = lemma1(system, values, k, &excluded, slack.lemma1)?;
         if l1.tops.is_empty() {
             break l1;
         }
@@ -597,7 +637,7 @@ pub fn check(system: &System, values: &Values, k: u32) -> Result<Proof, Obstacle
     let any_growing = proof.growing.iter().any(|g| g.iter().any(|&x| x));
     let any_doubled = proof.excluded.iter().any(|&x| x);
     if any_growing || any_doubled {
-        match lemma2(system, values, &proof) {
+        match lemma2(system, values, &proof, slack.lemma2) {
             Ok((a, c)) => {
                 claims += c;
                 proof.arithmetic = Some(a);
@@ -608,7 +648,7 @@ pub fn check(system: &System, values: &Values, k: u32) -> Result<Proof, Obstacle
     }
     if any_doubled {
         if proof.arithmetic.is_some() {
-            match lemma3(system, values, &proof) {
+            match lemma3(system, values, &proof, slack.lemma3) {
                 Ok((d, c)) => {
                     claims += c;
                     proof.doubled = d;
@@ -739,7 +779,7 @@ fn lemma1_range(system: &System, i: usize, p: u32, pre_of: impl Fn(Operand) -> u
     m
 }
 
-fn lemma1(system: &System, values: &Values, k: u32, excluded: &[bool]) -> Result<Lemma1, Obstacle> {
+fn lemma1(system: &System, values: &Values, k: u32, excluded: &[bool], slack: u32) -> Result<Lemma1, Obstacle> {
     let n = system.len();
     let len = values.len();
     let mut p = 1u32;
@@ -770,7 +810,8 @@ fn lemma1(system: &System, values: &Values, k: u32, excluded: &[bool]) -> Result
     let mut tops = Vec::new();
     let mut claims = 0u64;
     for i in (0..n).filter(|&i| !excluded[i]) {
-        let r = lemma1_range(system, i, p, |op| op_pre(op, &pre, &given_pres), pre[i]);
+        let r =
+            lemma1_range(system, i, p, |op| op_pre(op, &pre, &given_pres), pre[i]).saturating_sub(slack).max(pre[i]);
         if r + p > len {
             return Err(Obstacle::NeedLength(r + p));
         }
@@ -818,7 +859,7 @@ fn grows_at(op: Operand, idx: u32, proof: &Proof) -> bool {
 }
 
 /// Lemma 2: the terms in growing residue classes grow by one saltus per period.
-fn lemma2(system: &System, values: &Values, proof: &Proof) -> Result<(Arithmetic, u64), Obstacle> {
+fn lemma2(system: &System, values: &Values, proof: &Proof, slack: u32) -> Result<(Arithmetic, u64), Obstacle> {
     let n = system.len();
     let (k, p, len) = (proof.k, proof.period, values.len());
     let grows = |i: usize| proof.growing[i].iter().any(|&g| g);
@@ -1025,7 +1066,7 @@ fn lemma2(system: &System, values: &Values, proof: &Proof) -> Result<(Arithmetic
             }
             let lambda = lambda0 + s2;
             // Past a*, a growing operand's options are all >= Λ.
-            let r = base(bstar, &|op| beyond(op, lambda + k))?;
+            let r = base(bstar, &|op| beyond(op, lambda + k))?.saturating_sub(slack).max(start[i]);
             if r + p2 > len {
                 return Err(Obstacle::NeedLength(r + p2));
             }
@@ -1069,7 +1110,7 @@ fn lemma2(system: &System, values: &Values, proof: &Proof) -> Result<(Arithmetic
 
 /// Lemma 3: the doubled sequences (an upward-closed set: whatever reads one
 /// is one) have truncations periodic with period `2P`.
-fn lemma3(system: &System, values: &Values, proof: &Proof) -> Result<(Vec<Doubled>, u64), Obstacle> {
+fn lemma3(system: &System, values: &Values, proof: &Proof, slack: u32) -> Result<(Vec<Doubled>, u64), Obstacle> {
     let a = proof.arithmetic.as_ref().expect("Lemma 3 comes after Lemma 2");
     let (k, p2, len) = (proof.k, a.period, values.len());
     let q = 2 * p2;
@@ -1153,6 +1194,7 @@ fn lemma3(system: &System, values: &Values, proof: &Proof) -> Result<(Vec<Double
             };
             range = range.max(need);
         }
+        let range = range.saturating_sub(slack).max(pre3[i]);
         if range + q > len {
             return Err(Obstacle::NeedLength(range + q));
         }

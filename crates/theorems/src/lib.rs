@@ -44,6 +44,8 @@ pub mod fixed;
 pub mod given;
 pub mod lemma;
 pub mod paths;
+#[cfg(test)]
+mod probe;
 pub mod prove;
 pub mod search;
 pub mod system;

@@ -2,11 +2,13 @@
 
 use crate::error::FamilyError;
 use crate::family::{Built, Family, Target};
+use crate::fixed::{Fixed, Solver};
 use crate::lemma::{Law, Obstacle, Proof, Step};
 use crate::search::{Limits, Refusal, search};
-use crate::system::{Value, Values};
+use crate::system::{ABSENT, Value, Values};
 use crate::theorem::{Statement, reduce};
 use arrows_core::Variant;
+use arrows_solve::canonical::Need;
 use serde::Serialize;
 
 /// What was checked to prove a theorem.
@@ -96,6 +98,12 @@ pub enum Reason {
         /// Which hypothesis fails, in a word.
         hypothesis: &'static str,
     },
+    /// The truncation `K` is not a power of two above every constant of
+    /// the system (the search never tries one; a caller's `K` may be one).
+    Truncation {
+        /// The `K` refused.
+        k: u32,
+    },
 }
 
 /// The result for one family.
@@ -139,6 +147,7 @@ fn reason(refusal: Refusal, k: u32) -> Reason {
         Refusal::Hypothesis(Obstacle::WideOperand { .. }) => Reason::Unbounded { hypothesis: "a wide bounded operand" },
         Refusal::Hypothesis(Obstacle::Saltus { .. }) => Reason::Unbounded { hypothesis: "different rates of growth" },
         Refusal::Hypothesis(Obstacle::Cover { .. }) => Reason::Unbounded { hypothesis: "the cover of 0..s" },
+        Refusal::Hypothesis(Obstacle::Truncation { k, .. }) => Reason::Truncation { k },
         Refusal::Hypothesis(Obstacle::DoubledGrowing { .. }) => {
             Reason::Unbounded { hypothesis: "unbounded values whose options join two unbounded terms" }
         }
@@ -157,6 +166,19 @@ pub fn prove(family: &Family, limits: &Limits) -> Result<Outcome, FamilyError> {
         theorem: None,
         reason: None,
     };
+    // The members the system does not describe (in the Game of Arrows the
+    // leg's one edge at n = 1 is dead): their values from the rules of the
+    // game on the member itself, so the theorem starts at the least n >= 1
+    // that exists (n = 0 where the system starts there).
+    let mut first = built.first;
+    let mut small: Vec<(u32, Value)> = Vec::new();
+    while first > 1
+        && let Some(v) = member_value(family, first - 1)
+    {
+        first -= 1;
+        small.push((first, v));
+    }
+    let early = |n: u32| small.iter().find(|&&(m, _)| m == n).map(|&(_, v)| v);
     match built.target {
         Target::Closed { given, constant, lag } => {
             let f = given.form();
@@ -170,10 +192,10 @@ pub fn prove(family: &Family, limits: &Limits) -> Result<Outcome, FamilyError> {
             let step = if saltus == 0 { Step::Same } else { Step::Add(saltus) };
             let law = Law { start: f.pre + lag + built.offset, period, steps: vec![step; period as usize] };
             let values = Values::default();
-            let fam = |n: u32| built.value(&values, n);
+            let fam = |n: u32| early(n).unwrap_or_else(|| built.value(&values, n));
             let avail = law.start + 4 * period + 4;
-            let statement = reduce(&fam, avail, built.first, &law).expect("a closed form confirms its own period");
-            let before = before(&fam, built.first, statement.from);
+            let statement = reduce(&fam, avail, first, &law).expect("a closed form confirms its own period");
+            let before = before(&fam, first, statement.from);
             let certificate = Certificate {
                 closed_form: Some(given.source()),
                 lemmas: Vec::new(),
@@ -203,14 +225,14 @@ pub fn prove(family: &Family, limits: &Limits) -> Result<Outcome, FamilyError> {
                 return Ok(outcome);
             };
             let law = shift(lift(law, constant), built.offset);
-            let fam = |n: u32| built.value(&found.values, n);
+            let fam = |n: u32| early(n).unwrap_or_else(|| built.value(&found.values, n));
             let avail = found.values.len() + built.offset;
-            let Some(statement) = reduce(&fam, avail, built.first, &law) else {
+            let Some(statement) = reduce(&fam, avail, first, &law) else {
                 outcome.reason = Some(Reason::NoPeriod { max_length: limits.max_length });
                 return Ok(outcome);
             };
             let exact = statement.is_exact();
-            let before = before(&fam, built.first, statement.from);
+            let before = before(&fam, first, statement.from);
             let certificate = certificate(proof, &built, &found.values, statement.claims);
             outcome.proved = exact;
             if !exact {
@@ -230,7 +252,27 @@ pub fn prove_all(families: &[Family], limits: &Limits) -> Vec<Result<Outcome, Fa
 }
 
 fn before(f: &dyn Fn(u32) -> Value, first: u32, from: u32) -> Vec<Member> {
-    (first..from).map(|n| Member { n, grundy: f(n) }).filter(|m| m.grundy != crate::system::ABSENT).collect()
+    (first..from).map(|n| Member { n, grundy: f(n) }).filter(|m| m.grundy != ABSENT).collect()
+}
+
+/// The value of the member with `n` edges on the leg, by the rules of the
+/// game on its whole graph (the fixed part's solver: every vertex labelled
+/// by what it needs, dead edges dropped, free vertices split): for the
+/// small members the system does not describe. `None` when there is no
+/// such member or it is too large for the solver.
+pub fn member_value(family: &Family, n: u32) -> Option<Value> {
+    let (g, d) = family.member(n as usize)?;
+    let f = Fixed::new(g.vertex_count(), g.edges(), 0).ok()?;
+    let trimmed = family.variant == Variant::Trimmed;
+    // In the Trimmed Game a leaf may become a sink or a source; in the Game
+    // of Arrows no vertex may.
+    let labels: Vec<Need> =
+        (0..g.vertex_count()).map(|v| if trimmed && g.degree(v) <= 1 { Need::Free } else { Need::Both }).collect();
+    let mut p = f.whole(&labels);
+    for e in d.marked_edges() {
+        p = f.play(p, e, d.get(e).expect("a marked edge has a direction"));
+    }
+    Some(Solver::new(&f).value(p))
 }
 
 /// The law of `constant ⊕ x`: a growing step must clear the constant's

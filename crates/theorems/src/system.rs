@@ -439,15 +439,23 @@ impl Values {
             .max()
             .unwrap_or(0);
         let block = (top + 1).next_power_of_two();
-        let longest = twigs.iter().filter_map(|&(_, _, t, lo, hi)| m.checked_sub(t + lo + hi)).max();
+        // The largest b read: m - t - left_min, for a split with any option.
+        let longest = twigs
+            .iter()
+            .filter(|&&(_, _, t, lo, hi)| m.checked_sub(t).is_some_and(|total| total >= lo + hi))
+            .map(|&(_, _, t, lo, _)| m - t - lo)
+            .max();
         let Some(longest) = longest else { return };
         let mut from = 0u32;
         while from <= longest {
             let to = from.saturating_add(block);
             for &(c, j, t, left_min, right_min) in twigs {
                 let Some(total) = m.checked_sub(t) else { continue };
+                if total < left_min + right_min {
+                    continue;
+                }
                 let row = &self.rows[j];
-                for b in from.max(right_min)..to.min(total.saturating_sub(left_min) + 1) {
+                for b in from.max(right_min)..to.min(total - left_min + 1) {
                     let x = row[(total - b) as usize];
                     if x != ABSENT {
                         marks.mark(c ^ x ^ b);
@@ -570,6 +578,51 @@ mod tests {
         let mut values = Values::new(&system);
         values.extend(&system, 12);
         assert_eq!(values.row(0), &[0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3]);
+    }
+
+    /// Splits over the twig with `right_min > 0` read every `b` up to
+    /// `m - t - left_min`: the terms equal the mex of the options listed
+    /// one by one. The block loop once stopped `right_min` short of the
+    /// last `b`; on this system (found by the random probe) it gave
+    /// `x_0(6) = 2`, where the mex of the options is 4.
+    #[test]
+    fn twig_splits_read_every_option() {
+        let twig = Operand::Given(Given(PathFamily::Twig));
+        let given = |f| Operand::Given(Given(f));
+        let split = |constant, left, right, removed| Template::Split {
+            constant,
+            left,
+            right,
+            removed,
+            left_min: 2,
+            right_min: 2,
+        };
+        let first = Sequence {
+            initial: vec![ABSENT],
+            templates: vec![
+                split(0, Operand::Seq(1), given(PathFamily::Flow), 2),
+                split(1, Operand::Seq(0), twig, 1),
+                Template::Unary { constant: 1, operand: Operand::Seq(0), lag: 2 },
+                split(2, Operand::Seq(1), given(PathFamily::Crash), 2),
+            ],
+        };
+        let second = Sequence {
+            initial: vec![ABSENT, 2, 3],
+            templates: vec![Template::Unary { constant: 2, operand: Operand::Seq(1), lag: 2 }],
+        };
+        let system = System::new(vec![first, second]).unwrap();
+        let mut values = Values::new(&system);
+        values.extend(&system, 60);
+        for i in 0..2 {
+            for m in system.sequences()[i].start()..60 {
+                let mut seen = std::collections::BTreeSet::new();
+                system.options(i, m, &values, |o| {
+                    seen.insert(o.value);
+                });
+                let mex = (0..).find(|v| !seen.contains(v)).unwrap();
+                assert_eq!(values.row(i)[m as usize], mex, "sequence {i} at m = {m}");
+            }
+        }
     }
 
     #[test]

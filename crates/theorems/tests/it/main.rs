@@ -3,3 +3,4 @@
 mod agree;
 mod lemma_bound;
 mod note_statements;
+mod sequences;
