@@ -654,11 +654,27 @@ fn crafted_shards_merge_or_are_refused() {
 
 /// Runs every case and fails with the list of those that misbehaved.
 fn check(cases: &[Case]) {
+    check_within(cases, None);
+}
+
+/// [`check`], each run also held to `peak_kib` of resident memory (its
+/// peak as sampled while it runs) when given.
+fn check_within(cases: &[Case], peak_kib: Option<u64>) {
     let mut failures = Vec::new();
     for c in cases {
         let run = run(c);
-        println!("{:>7.0?} {:>4} {}", run.elapsed, run.code.map_or("-".into(), |c| c.to_string()), c.args.join(" "));
-        if let Err(why) = judge(c, &run) {
+        println!(
+            "{:>7.0?} {:>7} KiB {:>4} {}",
+            run.elapsed,
+            run.peak_kib,
+            run.code.map_or("-".into(), |c| c.to_string()),
+            c.args.join(" ")
+        );
+        let within = match peak_kib {
+            Some(most) if run.peak_kib > most => Err(format!("peak resident {} KiB, past {most} KiB", run.peak_kib)),
+            _ => Ok(()),
+        };
+        if let Err(why) = judge(c, &run).and(within) {
             failures.push(format!("arrows {}: {why}", c.args.join(" ")));
         }
     }
@@ -671,6 +687,15 @@ struct Run {
     stderr: String,
     elapsed: Duration,
     timed_out: bool,
+    /// The run's peak resident memory as last seen (`VmHWM`), in KiB.
+    peak_kib: u64,
+}
+
+/// The peak resident memory of a running process, in KiB (0 once it is gone).
+fn peak_resident_kib(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    let line = status.lines().find(|l| l.starts_with("VmHWM:")).unwrap_or_default();
+    line.split_whitespace().nth(1).and_then(|n| n.parse().ok()).unwrap_or(0)
 }
 
 /// Runs a case under the memory cap, killing it at the deadline.
@@ -715,7 +740,9 @@ fn run(c: &Case) -> Run {
         stderr
     });
     let mut timed_out = false;
+    let mut peak_kib = 0;
     let status = loop {
+        peak_kib = peak_kib.max(peak_resident_kib(child.id()));
         if let Some(status) = child.try_wait().unwrap() {
             break status;
         }
@@ -730,7 +757,7 @@ fn run(c: &Case) -> Run {
     let _ = writer.join();
     let stdout = String::from_utf8_lossy(&reader.join().unwrap()).into_owned();
     let stderr = String::from_utf8_lossy(&err_reader.join().unwrap()).into_owned();
-    Run { code: status.code(), stdout, stderr, elapsed, timed_out }
+    Run { code: status.code(), stdout, stderr, elapsed, timed_out, peak_kib }
 }
 
 /// Whether a run gave what its case expects.
@@ -771,4 +798,56 @@ fn judge(c: &Case, r: &Run) -> Result<(), String> {
         (Answer(_), Some(code)) => Err(format!("expected an answer, exit code {code}: {}", r.stderr)),
         (_, Some(code)) => Err(format!("expected a refusal, exit code {code}: {}", r.stdout)),
     }
+}
+
+/// The most resident memory a refusal of a number may take: 100 MiB.
+const REFUSAL_KIB: u64 = 100 << 10;
+
+/// `arrows prove`: every number a user types is held to the fixed part's
+/// size before anything is allocated for it, and the system is estimated
+/// before it is built.
+const PROVE: &[Case] = &[
+    case(&["prove", "spider", "4294967296", "n"], Refuse("4294967296 is past the limit of 63")),
+    case(&["prove", "spider", "18446744073709551615", "n"], Refuse("is past the limit of 63")),
+    case(&["prove", "spider", "99999999999999999999999", "n"], Refuse("is past the limit of 63")),
+    case(&["prove", "spider", "64", "n"], Refuse("64 is past the limit of 63")),
+    case(&["prove", "spider", "0..100000000000", "n"], Refuse("100000000000 is past the limit of 63")),
+    case(&["prove", "spider", "0..1000000000", "n"], Refuse("is past the limit of 63")),
+    case(&["prove", "spider", "0..18446744073709551615", "n"], Refuse("is past the limit of 63")),
+    case(&["prove", "spider", "0..=18446744073709551615", "n"], Refuse("is past the limit of 63")),
+    case(&["prove", "spider", "18446744073709551615..0", "n"], Refuse("is past the limit of 63")),
+    case(&["prove", "spider", "0..40", "0..40", "n"], Refuse("at most 64 vertices and 63 edges")),
+    case(&["prove", "spider", "2", "3", "5", "n", "--max-length", "18446744073709551616"], Refuse("whole number")),
+    case(&["prove", "broom", "n", "18446744073709551615"], Refuse("is past the limit of 63")),
+    case(&["prove", "broom", "n", "64"], Refuse("is past the limit of 63")),
+    case(&["prove", "caterpillar", "18446744073709551615,n"], Refuse("is past the limit of 63")),
+    case(&["prove", "caterpillar", "1000000000,1000000000,n"], Refuse("is past the limit of 63")),
+    case(&["prove", "caterpillar", "40,40,n"], Refuse("at most 64 vertices and 63 edges")),
+    // Systems past the memory budget, estimated before they are built.
+    case(&["prove", "broom", "n", "62"], Refuse("past the memory budget")),
+    case(&["prove", "broom", "n", "20", "--max-memory", "100M"], Refuse("past the memory budget of 100.0 MiB")),
+    case(&["prove", "spider", "0..20", "0..20", "0..20", "n", "--max-memory", "1M"], Refuse("past the memory budget")),
+    case(&["prove", "caterpillar", "3,3,3,3,3,3,3,3,3,3,3,3,3,n"], Refuse("past the memory budget")),
+    case(&["prove", "spider", "2", "n", "--max-memory", "lots"], Refuse("--max-memory")),
+    case(&["prove", "spider", "2", "n", "--max-time", "soon"], Refuse("--max-time")),
+    // Small systems still answer.
+    case(&["prove", "spider", "2", "3", "n", "--max-memory", "100M"], Answer("theorem")),
+];
+
+#[test]
+fn prove_bounds_every_number_before_allocating() {
+    let legs: &'static [&'static str] =
+        Box::leak(["prove", "spider"].into_iter().chain(std::iter::repeat_n("0", 100)).chain(["n"]).collect());
+    let spine: &'static str = Box::leak(format!("{}n", "0,".repeat(100)).into_boxed_str());
+    let spine: &'static [&'static str] = Box::leak(vec!["prove", "caterpillar", spine].into_boxed_slice());
+    check_within(PROVE, Some(REFUSAL_KIB));
+    // A system within the budget that takes long: the time limit ends it in one line.
+    check(&[case(
+        &["prove", "spider", "0..20", "0..20", "0..20", "n", "--max-memory", "1G", "--max-time", "1s"],
+        Refuse("stopped at the time limit of 1s"),
+    )]);
+    check_within(
+        &[case(legs, Refuse("spider takes at most 64 parameters")), case(spine, Refuse("at most 64 vertices"))],
+        Some(REFUSAL_KIB),
+    );
 }
