@@ -103,7 +103,7 @@ pub fn run_shard(source: &impl Source, opts: &PlayOpts) -> CliResult {
         let writer = Mutex::new(writer);
         let answered = plan.run_each(&todo, |task, a| {
             let mut w = writer.lock().expect("the writer is never poisoned");
-            w.record(SearchAnswer { task, win: a.win, nodes: a.nodes }).map_err(Stopped::Store)
+            w.record(task, a.win, a.nodes).map_err(Stopped::Store)
         });
         bar.finish();
         let writer = writer.into_inner().expect("the writer is never poisoned");

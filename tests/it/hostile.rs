@@ -851,3 +851,95 @@ fn prove_bounds_every_number_before_allocating() {
         Some(REFUSAL_KIB),
     );
 }
+
+/// Search manifests crafted to be consistent with themselves (their
+/// answers' checksums recomputed): a split `2^40` or `2^64 - 1` ways (once
+/// an allocation of a slot per shard, aborting), a task count past every
+/// search, and a manifest that is a device, a FIFO or past 64 MiB. Each is
+/// refused in one line, within 100 MiB.
+#[test]
+fn crafted_search_manifests_are_refused_in_one_line() {
+    use arrows_tables::Shard;
+    use arrows_tables::search_store::SearchAnswer;
+    let dir = tempfile::tempdir().unwrap();
+    let at = |name: &str| -> &'static str { Box::leak(dir.path().join(name).to_string_lossy().into_owned().into()) };
+    let args = |a: &[&'static str]| -> &'static [&'static str] { Box::leak(a.to_vec().into_boxed_slice()) };
+    let written = at("written");
+    for r in 0..2 {
+        let o = crate::support::binary::run(&[
+            "wheel",
+            "5",
+            "--cycles",
+            "--engine",
+            "search",
+            "--shard",
+            &format!("{r}/2"),
+            "--out",
+            written,
+        ]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    }
+    let original: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(format!("{written}/search-0-of-2.json")).unwrap()).unwrap();
+    let tasks = original["tasks"].as_u64().unwrap() as usize;
+    let fingerprint: arrows_tables::checksum::Checksum =
+        serde_json::from_value(original["fingerprint"].clone()).unwrap();
+    // A manifest of shard `residue/modulus` with the answers it owns, each checksummed.
+    let crafted = |name: &str, residue: usize, modulus: usize, tasks: usize| -> &'static str {
+        let shard = Shard::new(residue, modulus).unwrap();
+        let mut m = original.clone();
+        m["shard"] = serde_json::json!({ "residue": residue, "modulus": modulus });
+        m["tasks"] = tasks.into();
+        let owned: Vec<usize> = (0..tasks.min(1 << 12)).filter(|&t| shard.owns(t)).collect();
+        m["owned"] = shard.share(tasks).into();
+        let answers: Vec<SearchAnswer> =
+            owned.iter().map(|&t| SearchAnswer::new(&fingerprint, shard, t, t % 2 == 0, 1)).collect();
+        m["answers"] = serde_json::to_value(&answers).unwrap();
+        m["complete"] = (answers.len() == shard.share(tasks)).into();
+        let path = at(name);
+        std::fs::create_dir_all(path).unwrap();
+        std::fs::write(format!("{path}/search-{residue}-of-{modulus}.json"), m.to_string()).unwrap();
+        path
+    };
+    let mut cases = Vec::new();
+    let huge = 1usize << 40;
+    let first = crafted("first-of-2^40", 0, huge, tasks);
+    cases.push(case(args(&["search", "merge", first]), Refuse("shard 1/1099511627776 of the search is missing")));
+    let last = crafted("last-of-2^40", huge - 1, huge, tasks);
+    cases.push(case(args(&["search", "merge", last]), Refuse("shard 0/1099511627776 of the search is missing")));
+    let most = crafted("of-2^64", 0, usize::MAX, tasks);
+    cases.push(case(args(&["search", "merge", most]), Refuse("of the search is missing")));
+    let many = crafted("many-tasks", 0, 1, usize::MAX);
+    cases.push(case(args(&["search", "merge", many]), Refuse("out of bounds; was it edited?")));
+    // One answer flipped, its checksum left as written.
+    let flipped = at("flipped");
+    std::fs::create_dir_all(flipped).unwrap();
+    for r in 0..2 {
+        let from = format!("{written}/search-{r}-of-2.json");
+        let mut m: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(from).unwrap()).unwrap();
+        if r == 1 {
+            let win = &mut m["answers"][0]["win"];
+            *win = (!win.as_bool().unwrap()).into();
+        }
+        std::fs::write(format!("{flipped}/search-{r}-of-2.json"), m.to_string()).unwrap();
+    }
+    cases.push(case(args(&["search", "merge", flipped]), Refuse("does not match its checksum")));
+    // Not regular files, and a file past the limit of every input.
+    for (name, target) in [("zero", "/dev/zero"), ("null", "/dev/null")] {
+        let d = at(name);
+        std::fs::create_dir_all(d).unwrap();
+        std::os::unix::fs::symlink(target, format!("{d}/search-0-of-1.json")).unwrap();
+        cases.push(case(args(&["search", "merge", d]), Refuse("not a regular file")));
+    }
+    let fifo = at("fifo");
+    std::fs::create_dir_all(fifo).unwrap();
+    let made = Command::new("mkfifo").arg(format!("{fifo}/search-0-of-1.json")).status().unwrap();
+    assert!(made.success());
+    cases.push(case(args(&["search", "merge", fifo]), Refuse("not a regular file")));
+    let large = at("large");
+    std::fs::create_dir_all(large).unwrap();
+    let file = std::fs::File::create(format!("{large}/search-0-of-1.json")).unwrap();
+    file.set_len(65 << 20).unwrap();
+    cases.push(case(args(&["search", "merge", large]), Refuse("larger than 64.0 MiB")));
+    check_within(&cases, Some(REFUSAL_KIB));
+}

@@ -114,3 +114,48 @@ fn foreign_missing_and_edited_shards_are_refused() {
     let empty = tempfile::tempdir().unwrap();
     refused(&run(&["search", "merge", empty.path().to_str().unwrap()]), "holds no");
 }
+
+/// A merge trusts nothing it reads: with any single byte of any manifest
+/// of a small shard set changed (its lowest bit flipped, which turns a
+/// digit into its neighbour and a letter into another), `arrows search
+/// merge` gives the single run's winner and winning moves, or refuses in
+/// one line with exit code 2.
+#[test]
+fn any_byte_changed_merges_to_the_single_answer_or_is_refused() {
+    let board = ["k4"];
+    let dir = tempfile::tempdir().unwrap();
+    for r in 0..2 {
+        success(&shard(&board, &format!("{r}/2"), dir.path()));
+    }
+    let single = json(&success(&run(&["k4", "--cycles", "--engine", "search", "--json"])));
+    let d = dir.path().to_str().unwrap();
+    let (mut answered, mut refusals) = (0, 0);
+    for r in 0..2 {
+        let file = dir.path().join(format!("search-{r}-of-2.json"));
+        let original = std::fs::read(&file).unwrap();
+        for i in 0..original.len() {
+            let mut bytes = original.clone();
+            bytes[i] ^= 1;
+            std::fs::write(&file, &bytes).unwrap();
+            let o = run(&["search", "merge", d, "--json"]);
+            let err = String::from_utf8_lossy(&o.stderr);
+            let at = format!("byte {i} of {}: {err}", file.display());
+            match o.status.code() {
+                Some(0) => {
+                    assert_eq!(answer(&json(&String::from_utf8_lossy(&o.stdout))), answer(&single), "{at}");
+                    answered += 1;
+                }
+                Some(2) => {
+                    assert_eq!(err.lines().count(), 1, "{at}");
+                    assert!(err.starts_with("error: "), "{at}");
+                    refusals += 1;
+                }
+                code => panic!("exit code {code:?} at {at}"),
+            }
+        }
+        std::fs::write(&file, &original).unwrap();
+    }
+    println!("{answered} merged to the single run's answer, {refusals} refused");
+    // Bytes of the command line change no answer; bytes of the answers are refused.
+    assert!(answered > 0 && refusals > 0, "{answered} answered, {refusals} refused");
+}
