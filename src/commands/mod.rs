@@ -3,6 +3,7 @@
 
 pub mod analysis;
 pub mod check;
+pub mod checked;
 pub mod conjecture;
 pub mod draw;
 pub mod explain;

@@ -943,3 +943,85 @@ fn crafted_search_manifests_are_refused_in_one_line() {
     cases.push(case(args(&["search", "merge", large]), Refuse("larger than 64.0 MiB")));
     check_within(&cases, Some(REFUSAL_KIB));
 }
+
+/// Paths checked before any work: `--out` of a search's shard and `--memo`
+/// naming what cannot serve (a device, a FIFO, a file where a directory
+/// goes, links to nothing or to themselves, names past the system's
+/// limit); flags a shard cannot honour; `--engine search` on a rule set it
+/// does not decide; a board whose name holds control characters. Each is
+/// refused in one line, exit code 2, within 100 MiB, or answered with the
+/// name escaped.
+#[test]
+fn paths_engines_and_names_are_checked_before_work() {
+    let dir = tempfile::tempdir().unwrap();
+    let at = |name: &str| -> &'static str { Box::leak(dir.path().join(name).to_string_lossy().into_owned().into()) };
+    let args = |a: &[&'static str]| -> &'static [&'static str] { Box::leak(a.to_vec().into_boxed_slice()) };
+    let file = at("file");
+    std::fs::write(file, "x").unwrap();
+    let to_file = at("to-file");
+    std::os::unix::fs::symlink(file, to_file).unwrap();
+    let dangling = at("dangling");
+    std::os::unix::fs::symlink(at("nowhere"), dangling).unwrap();
+    let looped = at("loop");
+    std::os::unix::fs::symlink(looped, looped).unwrap();
+    let fifo = at("fifo");
+    assert!(Command::new("mkfifo").arg(fifo).status().unwrap().success());
+    let long = at(&"x".repeat(300));
+    let shard = |out: &'static str| args(&["wheel", "5", "--cycles", "--engine", "search", "--out", out]);
+    let mut cases = vec![
+        case(shard(file), Refuse("is a file, not a directory")),
+        case(shard(to_file), Refuse("is a file, not a directory")),
+        case(shard(dangling), Refuse("symbolic link to nothing")),
+        case(shard(looped), Refuse("--out")),
+        case(shard("/dev/null"), Refuse("is a device, not a directory")),
+        case(shard(fifo), Refuse("is a FIFO")),
+        case(shard(long), Refuse("longer than the system allows")),
+        case(args(&["path", "3", "--memo", fifo]), Refuse("is a FIFO")),
+        case(args(&["path", "3", "--memo", "/dev/zero"]), Refuse("is a device")),
+        case(args(&["path", "3", "--memo", long]), Refuse("longer than the system allows")),
+    ];
+    let shard_dir = at("shards");
+    for flag in ["--grundy", "--first-win", "--moves", "--literal", "--explain"] {
+        let a = args(&["wheel", "5", "--cycles", "--engine", "search", "--out", shard_dir, flag]);
+        let needle: &'static str = Box::leak(format!("{flag} is not kept by a shard").into_boxed_str());
+        cases.push(case(a, Refuse(needle)));
+    }
+    cases.push(case(&["wheel", "5", "--engine", "search"], Refuse("--engine search decides the Game of Cycles")));
+    cases.push(case(
+        &["wheel", "5", "--untrimmed", "--engine", "search"],
+        Refuse("--engine search decides the Game of Cycles"),
+    ));
+    cases.push(case(&["path", "4", "--engine", "search"], Refuse("add --cycles")));
+    check_within(&cases, Some(REFUSAL_KIB));
+    assert!(!std::path::Path::new(shard_dir).exists(), "a refused shard wrote nothing");
+    // A board whose name would retitle the terminal and ring its bell.
+    let board = b"\x1b]0;owned\x07 \x1b[31mred\n4 4\nEDGES\n0 1\n1 2\n2 3\n3 0\nCYCLES\n+0 +1 +2 +3\n";
+    let named = at("named.txt");
+    std::fs::write(named, &board[..]).unwrap();
+    for (a, stdin) in [(args(&["board", named]), Empty), (args(&["board", "-"]), Bytes(&board[..]))] {
+        let r = run(&piped(a, stdin, Answer("")));
+        assert_eq!(r.code, Some(0), "{}", r.stderr);
+        assert!(!r.stdout.contains('\x1b') && !r.stdout.contains('\x07'), "{:?}", r.stdout);
+        assert!(r.stdout.contains("\\u{1b}]0;owned\\u{7}"), "{:?}", r.stdout);
+    }
+}
+
+/// `--max-time` is read in every phase of a search, the symmetry group
+/// and the plan of a shard included: each run ends with the limit's line.
+#[test]
+fn time_limits_hold_in_every_phase() {
+    let dir = tempfile::tempdir().unwrap();
+    let out: &'static str = Box::leak(dir.path().join("w13").to_string_lossy().into_owned().into());
+    let shard: &'static [&'static str] = Box::leak(
+        vec!["wheel", "13", "--cycles", "--engine", "search", "--out", out, "--max-time", "2s", "--json"]
+            .into_boxed_slice(),
+    );
+    check(&[
+        case(&["grid", "5", "7", "--cycles", "--max-time", "2s"], Refuse("stopped at the time limit of 2s")),
+        case(
+            &["wheel", "32", "--cycles", "--engine", "search", "--max-time", "5s"],
+            Refuse("stopped at the time limit"),
+        ),
+        case(shard, Refuse("stopped at the time limit of 2s")),
+    ]);
+}
