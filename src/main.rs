@@ -63,6 +63,8 @@ fn main() {
             // One line, whatever a file name or a message may hold, and
             // of a length a person reads (a message may quote a long input).
             let line = e.message.replace(['\n', '\r'], " ");
+            // Text quoted from a file or a request never drives the terminal.
+            let line = commands::checked::printable(&line);
             eprintln!("error: {}", arrows_text::shorten(&line, MESSAGE_CHARS));
             std::process::exit(e.code);
         }

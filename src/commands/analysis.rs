@@ -98,6 +98,9 @@ pub fn run(source: &impl Source, opts: &PlayOpts) -> CliResult {
                 .map_err(|e| in_graph(&named, CliError::usage(e.to_string()).caused_by(e)))?,
         };
         let position = Position::new(&named.graph, opts.variant(), &start).with_play(opts.play());
+        if chosen == Some(Engine::Search) {
+            search_decides(position).map_err(|e| in_graph(&named, e))?;
+        }
         let request = Request {
             engine: chosen,
             moves: opts.moves,
@@ -171,6 +174,25 @@ pub fn run(source: &impl Source, opts: &PlayOpts) -> CliResult {
     }
     out.flush()?;
     Ok(())
+}
+
+/// Refuses `--engine search` on a rule set it does not decide (the Game
+/// of Arrows, trimmed or not), naming the engines that do, instead of
+/// answering with another engine.
+pub fn search_decides(position: Position<'_>) -> CliResult {
+    if position.variant == Variant::Cycles {
+        return Ok(());
+    }
+    let others: Vec<String> = [Engine::Canonical, Engine::Brute, Engine::Explicit]
+        .into_iter()
+        .filter(|e| e.computes(position))
+        .map(|e| format!("--engine {e}"))
+        .collect();
+    Err(CliError::usage(format!(
+        "--engine search decides the Game of Cycles, not the {}; add --cycles, or use {}",
+        position.variant.title(),
+        others.join(", ")
+    )))
 }
 
 /// The engine a command uses when none is chosen: brute force under

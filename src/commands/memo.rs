@@ -77,7 +77,10 @@ impl Memo {
                 dir.display()
             )));
         }
+        // A FIFO would block the read for ever, a device feed it without end.
+        crate::commands::checked::file_or_nothing(path, "--memo")?;
         check_writable(path).map_err(advice)?;
+        crate::commands::checked::writable_file(path, "--memo")?;
         let rules = RuleSet::of::<Grundy>(variant, play);
         let start = Instant::now();
         let seen = stamp(path);

@@ -4,6 +4,7 @@
 pub mod analysis;
 pub mod certificate;
 pub mod check;
+pub mod checked;
 pub mod conjecture;
 pub mod draw;
 pub mod explain;

@@ -1,11 +1,15 @@
 //! `arrows prove`: periodicity theorems for families with one growing leg.
 
+use crate::commands::{memory, progress};
 use crate::error::{CliError, CliResult};
 use crate::flags::prove::ProveArgs;
 use arrows_core::Variant;
-use arrows_text::{count, thousands};
+use arrows_text::{bytes, count, thousands};
+use arrows_theorems::family::{MAX_FIXED_EDGES, MAX_LEGS};
 use arrows_theorems::{Family, FamilyError, Limits, Outcome, Reason, prove_all};
 use std::io::Write;
+use std::sync::mpsc;
+use std::time::Duration;
 
 /// The allowed `--max-length`.
 const LENGTHS: std::ops::RangeInclusive<u32> = 64..=65536;
@@ -30,8 +34,29 @@ pub fn run(args: &ProveArgs) -> CliResult {
         }
         limits.max_length = n;
     }
+    let budget = memory::budget(args.max_memory);
+    progress::limit_time(args.max_time);
     let families = Family::parse(&args.family, &args.params, variant).map_err(|e| wording(&e, args).caused_by(e))?;
-    let outcomes = prove_all(&families, &limits)
+    // Every system is estimated before any is built: the largest, once
+    // for each family proved at the same time, must fit.
+    let at_once = families.len().min(rayon::current_num_threads()).max(1) as u128;
+    if let Some(f) = families.iter().max_by_key(|f| f.system_bytes(limits.max_length)) {
+        let one = f.system_bytes(limits.max_length);
+        if one.saturating_mul(at_once) > u128::from(budget.get()) {
+            let limit =
+                args.max_length.as_ref().map_or(String::new(), |_| format!(" at --max-length {}", limits.max_length));
+            let together = if at_once > 1 { format!(", {at_once} proved at once") } else { String::new() };
+            return Err(CliError::usage(format!(
+                "the system of {} needs {} ({} of its fixed part{limit}{together}), past the memory budget of {}; \
+                 fix fewer edges, lower --max-length, or raise --max-memory",
+                f.name(),
+                about(one),
+                count(u64::try_from(f.states_estimate()).unwrap_or(u64::MAX), "state"),
+                bytes(budget.get())
+            )));
+        }
+    }
+    let outcomes = prove_stoppable(families, limits)?
         .into_iter()
         .collect::<Result<Vec<Outcome>, FamilyError>>()
         .map_err(|e| wording(&e, args).caused_by(e))?;
@@ -52,6 +77,34 @@ pub fn run(args: &ProveArgs) -> CliResult {
         (0, _) => Ok(()),
         (_, 1) => Err(CliError::failure(format!("no theorem for {}", outcomes[0].family))),
         (m, n) => Err(CliError::failure(format!("no theorem for {m} of {n} families (each printed with its reason)"))),
+    }
+}
+
+/// The proofs of `families`, on a thread of their own so that Ctrl-C and
+/// `--max-time` stop the command at once: the proofs keep nothing worth
+/// saving, so the command ends without waiting for them.
+fn prove_stoppable(families: Vec<Family>, limits: Limits) -> CliResult<Vec<Result<Outcome, FamilyError>>> {
+    let cancel = progress::interrupt();
+    let (send, receive) = mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = send.send(prove_all(&families, &limits));
+    });
+    loop {
+        match receive.recv_timeout(Duration::from_millis(20)) {
+            Ok(outcomes) => return Ok(outcomes),
+            Err(mpsc::RecvTimeoutError::Timeout) => cancel.check()?,
+            Err(mpsc::RecvTimeoutError::Disconnected) => {
+                return Err(CliError::failure("the proof stopped without an answer (see the message above)"));
+            }
+        }
+    }
+}
+
+/// An estimate of bytes in words, past what a `u64` holds too.
+fn about(n: u128) -> String {
+    match u64::try_from(n) {
+        Ok(n) => format!("about {}", bytes(n)),
+        Err(_) => "more than 16 EiB".into(),
     }
 }
 
@@ -80,6 +133,9 @@ fn wording(e: &FamilyError, args: &ProveArgs) -> CliError {
                  `caterpillar n,2,0,3`"
             ),
         },
+        FamilyError::ParameterCount { family, expected, found } if *found > MAX_LEGS && *family == "spider" => {
+            format!("{family} takes {expected} parameters (legs, n included), got {found}; give fewer legs")
+        }
         FamilyError::ParameterCount { family, expected, found } => {
             format!("{family} takes {expected} parameters, got {found}")
         }
@@ -94,6 +150,10 @@ fn wording(e: &FamilyError, args: &ProveArgs) -> CliError {
             "the fixed part of {} has {vertices} vertices and {edges} edges; arrows prove handles at most 64 \
              vertices and 63 edges",
             args.family
+        ),
+        FamilyError::TooLarge { family, text, limit } => format!(
+            "{family}: {text} is past the limit of {limit}: the fixed part of a family holds at most {MAX_FIXED_EDGES} \
+             edges; give smaller numbers"
         ),
         FamilyError::EmptyRange { family, text } => {
             format!("{family}: the range {text:?} is empty; write LOW..HIGH with LOW <= HIGH")

@@ -53,6 +53,24 @@ fn shard_of(given: Option<Shard>) -> CliResult<(Shard, String)> {
 /// the search of the one board `source` names, saving each answer in DIR.
 pub fn run_shard(source: &impl Source, opts: &PlayOpts) -> CliResult {
     let dir = opts.draw.out.clone().expect("the caller checked --out");
+    // What a shard cannot honour is refused, not ignored: it decides who
+    // wins each of its tasks, and the merge combines those alone.
+    for (given, flag, why) in [
+        (opts.grundy, "--grundy", "the value needs the whole search"),
+        (opts.first_win, "--first-win", "the merge lists every winning move"),
+        (opts.moves, "--moves", "each move's value needs the whole search"),
+        (opts.literal, "--literal", "the literal nimber needs the whole game graph"),
+        (opts.explain, "--explain", "the explanation needs the whole search"),
+        (opts.memo.is_some(), "--memo", "the search keeps no memo file"),
+    ] {
+        if given {
+            return Err(CliError::usage(format!(
+                "{flag} is not kept by a shard of a search (--out DIR): a shard decides who wins its tasks, and \
+                 {why}; drop {flag}, or drop --out to search in one run"
+            )));
+        }
+    }
+    crate::commands::checked::writable_dir(&dir, "--out")?;
     let (shard, shard_from) = shard_of(opts.shard)?;
     let budget = memory::budget(opts.max_memory);
     progress::limit_time(opts.max_time);
@@ -77,6 +95,7 @@ pub fn run_shard(source: &impl Source, opts: &PlayOpts) -> CliResult {
             }
         };
         let position = Position::new(&named.graph, opts.variant(), &start).with_play(opts.play());
+        crate::commands::analysis::search_decides(position)?;
         let refuse = |e: SolveError| refusal(position, StudyError::Solve(e), budget.get());
         if let Some(v) = position.violation() {
             return Err(refuse(SolveError::NotAState(v)));
@@ -103,7 +122,7 @@ pub fn run_shard(source: &impl Source, opts: &PlayOpts) -> CliResult {
         let writer = Mutex::new(writer);
         let answered = plan.run_each(&todo, |task, a| {
             let mut w = writer.lock().expect("the writer is never poisoned");
-            w.record(SearchAnswer { task, win: a.win, nodes: a.nodes }).map_err(Stopped::Store)
+            w.record(task, a.win, a.nodes).map_err(Stopped::Store)
         });
         bar.finish();
         let writer = writer.into_inner().expect("the writer is never poisoned");
@@ -245,7 +264,8 @@ fn run_merge(paths: &[PathBuf], json: bool) -> CliResult {
     let dir = paths.first().cloned().unwrap_or_default();
     let combined = plan.combine(&merged.answers).map_err(|t| missing(t, &dir))?;
     let stats = SearchStats { nodes: merged.nodes, ..SearchStats::default() };
-    let report = report(&merged.board.name, position, &combined, stats, clock.elapsed());
+    let name = crate::commands::checked::printable(&merged.board.name);
+    let report = report(&name, position, &combined, stats, clock.elapsed());
     print(&report, json, false)
 }
 

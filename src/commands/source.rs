@@ -167,7 +167,12 @@ impl Source for BoardSpec {
         let board = Board::parse(&text).map_err(|e| {
             CliError::usage(format!("{name}, {e}; see `arrows board --help` for the board format")).caused_by(e)
         })?;
-        let title = if board.name().trim().is_empty() { name } else { board.name().trim().to_string() };
+        // The name is the file's text: printed with its control characters escaped.
+        let title = if board.name().trim().is_empty() {
+            name
+        } else {
+            crate::commands::checked::printable(board.name().trim()).into_owned()
+        };
         each(Named::new(title, board.into_graph()))
     }
 }

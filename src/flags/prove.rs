@@ -77,4 +77,14 @@ pub struct ProveArgs {
     /// (default 2048; between 64 and 65536).
     #[arg(long, value_name = "N")]
     pub max_length: Option<String>,
+    /// Memory budget for the systems of sequences, e.g. 512M or 8G (default:
+    /// three quarters of the available memory). Each family's system is
+    /// estimated before it is built, and refused past the budget.
+    #[arg(long, value_name = "SIZE", value_parser = crate::flags::values::budget)]
+    pub max_memory: Option<arrows_work::Budget>,
+    /// Time limit for the whole command, e.g. 90s or 10m (default: none;
+    /// Ctrl-C stops it). Past the limit the command stops with a message,
+    /// exit code 2.
+    #[arg(long, value_name = "DURATION", value_parser = crate::flags::values::duration)]
+    pub max_time: Option<std::time::Duration>,
 }

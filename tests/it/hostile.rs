@@ -654,11 +654,27 @@ fn crafted_shards_merge_or_are_refused() {
 
 /// Runs every case and fails with the list of those that misbehaved.
 fn check(cases: &[Case]) {
+    check_within(cases, None);
+}
+
+/// [`check`], each run also held to `peak_kib` of resident memory (its
+/// peak as sampled while it runs) when given.
+fn check_within(cases: &[Case], peak_kib: Option<u64>) {
     let mut failures = Vec::new();
     for c in cases {
         let run = run(c);
-        println!("{:>7.0?} {:>4} {}", run.elapsed, run.code.map_or("-".into(), |c| c.to_string()), c.args.join(" "));
-        if let Err(why) = judge(c, &run) {
+        println!(
+            "{:>7.0?} {:>7} KiB {:>4} {}",
+            run.elapsed,
+            run.peak_kib,
+            run.code.map_or("-".into(), |c| c.to_string()),
+            c.args.join(" ")
+        );
+        let within = match peak_kib {
+            Some(most) if run.peak_kib > most => Err(format!("peak resident {} KiB, past {most} KiB", run.peak_kib)),
+            _ => Ok(()),
+        };
+        if let Err(why) = judge(c, &run).and(within) {
             failures.push(format!("arrows {}: {why}", c.args.join(" ")));
         }
     }
@@ -671,6 +687,15 @@ struct Run {
     stderr: String,
     elapsed: Duration,
     timed_out: bool,
+    /// The run's peak resident memory as last seen (`VmHWM`), in KiB.
+    peak_kib: u64,
+}
+
+/// The peak resident memory of a running process, in KiB (0 once it is gone).
+fn peak_resident_kib(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    let line = status.lines().find(|l| l.starts_with("VmHWM:")).unwrap_or_default();
+    line.split_whitespace().nth(1).and_then(|n| n.parse().ok()).unwrap_or(0)
 }
 
 /// Runs a case under the memory cap, killing it at the deadline.
@@ -715,7 +740,9 @@ fn run(c: &Case) -> Run {
         stderr
     });
     let mut timed_out = false;
+    let mut peak_kib = 0;
     let status = loop {
+        peak_kib = peak_kib.max(peak_resident_kib(child.id()));
         if let Some(status) = child.try_wait().unwrap() {
             break status;
         }
@@ -730,7 +757,7 @@ fn run(c: &Case) -> Run {
     let _ = writer.join();
     let stdout = String::from_utf8_lossy(&reader.join().unwrap()).into_owned();
     let stderr = String::from_utf8_lossy(&err_reader.join().unwrap()).into_owned();
-    Run { code: status.code(), stdout, stderr, elapsed, timed_out }
+    Run { code: status.code(), stdout, stderr, elapsed, timed_out, peak_kib }
 }
 
 /// Whether a run gave what its case expects.
@@ -771,4 +798,230 @@ fn judge(c: &Case, r: &Run) -> Result<(), String> {
         (Answer(_), Some(code)) => Err(format!("expected an answer, exit code {code}: {}", r.stderr)),
         (_, Some(code)) => Err(format!("expected a refusal, exit code {code}: {}", r.stdout)),
     }
+}
+
+/// The most resident memory a refusal of a number may take: 100 MiB.
+const REFUSAL_KIB: u64 = 100 << 10;
+
+/// `arrows prove`: every number a user types is held to the fixed part's
+/// size before anything is allocated for it, and the system is estimated
+/// before it is built.
+const PROVE: &[Case] = &[
+    case(&["prove", "spider", "4294967296", "n"], Refuse("4294967296 is past the limit of 63")),
+    case(&["prove", "spider", "18446744073709551615", "n"], Refuse("is past the limit of 63")),
+    case(&["prove", "spider", "99999999999999999999999", "n"], Refuse("is past the limit of 63")),
+    case(&["prove", "spider", "64", "n"], Refuse("64 is past the limit of 63")),
+    case(&["prove", "spider", "0..100000000000", "n"], Refuse("100000000000 is past the limit of 63")),
+    case(&["prove", "spider", "0..1000000000", "n"], Refuse("is past the limit of 63")),
+    case(&["prove", "spider", "0..18446744073709551615", "n"], Refuse("is past the limit of 63")),
+    case(&["prove", "spider", "0..=18446744073709551615", "n"], Refuse("is past the limit of 63")),
+    case(&["prove", "spider", "18446744073709551615..0", "n"], Refuse("is past the limit of 63")),
+    case(&["prove", "spider", "0..40", "0..40", "n"], Refuse("at most 64 vertices and 63 edges")),
+    case(&["prove", "spider", "2", "3", "5", "n", "--max-length", "18446744073709551616"], Refuse("whole number")),
+    case(&["prove", "broom", "n", "18446744073709551615"], Refuse("is past the limit of 63")),
+    case(&["prove", "broom", "n", "64"], Refuse("is past the limit of 63")),
+    case(&["prove", "caterpillar", "18446744073709551615,n"], Refuse("is past the limit of 63")),
+    case(&["prove", "caterpillar", "1000000000,1000000000,n"], Refuse("is past the limit of 63")),
+    case(&["prove", "caterpillar", "40,40,n"], Refuse("at most 64 vertices and 63 edges")),
+    // Systems past the memory budget, estimated before they are built.
+    case(&["prove", "broom", "n", "62"], Refuse("past the memory budget")),
+    case(&["prove", "broom", "n", "20", "--max-memory", "100M"], Refuse("past the memory budget of 100.0 MiB")),
+    case(&["prove", "spider", "0..20", "0..20", "0..20", "n", "--max-memory", "1M"], Refuse("past the memory budget")),
+    case(&["prove", "caterpillar", "3,3,3,3,3,3,3,3,3,3,3,3,3,n"], Refuse("past the memory budget")),
+    case(&["prove", "spider", "2", "n", "--max-memory", "lots"], Refuse("--max-memory")),
+    case(&["prove", "spider", "2", "n", "--max-time", "soon"], Refuse("--max-time")),
+    // Small systems still answer.
+    case(&["prove", "spider", "2", "3", "n", "--max-memory", "100M"], Answer("theorem")),
+];
+
+#[test]
+fn prove_bounds_every_number_before_allocating() {
+    let legs: &'static [&'static str] =
+        Box::leak(["prove", "spider"].into_iter().chain(std::iter::repeat_n("0", 100)).chain(["n"]).collect());
+    let spine: &'static str = Box::leak(format!("{}n", "0,".repeat(100)).into_boxed_str());
+    let spine: &'static [&'static str] = Box::leak(vec!["prove", "caterpillar", spine].into_boxed_slice());
+    check_within(PROVE, Some(REFUSAL_KIB));
+    // A system within the budget that takes long: the time limit ends it in one line.
+    check(&[case(
+        &["prove", "spider", "0..20", "0..20", "0..20", "n", "--max-memory", "1G", "--max-time", "1s"],
+        Refuse("stopped at the time limit of 1s"),
+    )]);
+    check_within(
+        &[case(legs, Refuse("spider takes at most 64 parameters")), case(spine, Refuse("at most 64 vertices"))],
+        Some(REFUSAL_KIB),
+    );
+}
+
+/// Search manifests crafted to be consistent with themselves (their
+/// answers' checksums recomputed): a split `2^40` or `2^64 - 1` ways (once
+/// an allocation of a slot per shard, aborting), a task count past every
+/// search, and a manifest that is a device, a FIFO or past 64 MiB. Each is
+/// refused in one line, within 100 MiB.
+#[test]
+fn crafted_search_manifests_are_refused_in_one_line() {
+    use arrows_tables::Shard;
+    use arrows_tables::search_store::SearchAnswer;
+    let dir = tempfile::tempdir().unwrap();
+    let at = |name: &str| -> &'static str { Box::leak(dir.path().join(name).to_string_lossy().into_owned().into()) };
+    let args = |a: &[&'static str]| -> &'static [&'static str] { Box::leak(a.to_vec().into_boxed_slice()) };
+    let written = at("written");
+    for r in 0..2 {
+        let o = crate::support::binary::run(&[
+            "wheel",
+            "5",
+            "--cycles",
+            "--engine",
+            "search",
+            "--shard",
+            &format!("{r}/2"),
+            "--out",
+            written,
+        ]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    }
+    let original: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(format!("{written}/search-0-of-2.json")).unwrap()).unwrap();
+    let tasks = original["tasks"].as_u64().unwrap() as usize;
+    let fingerprint: arrows_tables::checksum::Checksum =
+        serde_json::from_value(original["fingerprint"].clone()).unwrap();
+    // A manifest of shard `residue/modulus` with the answers it owns, each checksummed.
+    let crafted = |name: &str, residue: usize, modulus: usize, tasks: usize| -> &'static str {
+        let shard = Shard::new(residue, modulus).unwrap();
+        let mut m = original.clone();
+        m["shard"] = serde_json::json!({ "residue": residue, "modulus": modulus });
+        m["tasks"] = tasks.into();
+        let owned: Vec<usize> = (0..tasks.min(1 << 12)).filter(|&t| shard.owns(t)).collect();
+        m["owned"] = shard.share(tasks).into();
+        let answers: Vec<SearchAnswer> =
+            owned.iter().map(|&t| SearchAnswer::new(&fingerprint, shard, t, t % 2 == 0, 1)).collect();
+        m["answers"] = serde_json::to_value(&answers).unwrap();
+        m["complete"] = (answers.len() == shard.share(tasks)).into();
+        let path = at(name);
+        std::fs::create_dir_all(path).unwrap();
+        std::fs::write(format!("{path}/search-{residue}-of-{modulus}.json"), m.to_string()).unwrap();
+        path
+    };
+    let mut cases = Vec::new();
+    let huge = 1usize << 40;
+    let first = crafted("first-of-2^40", 0, huge, tasks);
+    cases.push(case(args(&["search", "merge", first]), Refuse("shard 1/1099511627776 of the search is missing")));
+    let last = crafted("last-of-2^40", huge - 1, huge, tasks);
+    cases.push(case(args(&["search", "merge", last]), Refuse("shard 0/1099511627776 of the search is missing")));
+    let most = crafted("of-2^64", 0, usize::MAX, tasks);
+    cases.push(case(args(&["search", "merge", most]), Refuse("of the search is missing")));
+    let many = crafted("many-tasks", 0, 1, usize::MAX);
+    cases.push(case(args(&["search", "merge", many]), Refuse("out of bounds; was it edited?")));
+    // One answer flipped, its checksum left as written.
+    let flipped = at("flipped");
+    std::fs::create_dir_all(flipped).unwrap();
+    for r in 0..2 {
+        let from = format!("{written}/search-{r}-of-2.json");
+        let mut m: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(from).unwrap()).unwrap();
+        if r == 1 {
+            let win = &mut m["answers"][0]["win"];
+            *win = (!win.as_bool().unwrap()).into();
+        }
+        std::fs::write(format!("{flipped}/search-{r}-of-2.json"), m.to_string()).unwrap();
+    }
+    cases.push(case(args(&["search", "merge", flipped]), Refuse("does not match its checksum")));
+    // Not regular files, and a file past the limit of every input.
+    for (name, target) in [("zero", "/dev/zero"), ("null", "/dev/null")] {
+        let d = at(name);
+        std::fs::create_dir_all(d).unwrap();
+        std::os::unix::fs::symlink(target, format!("{d}/search-0-of-1.json")).unwrap();
+        cases.push(case(args(&["search", "merge", d]), Refuse("not a regular file")));
+    }
+    let fifo = at("fifo");
+    std::fs::create_dir_all(fifo).unwrap();
+    let made = Command::new("mkfifo").arg(format!("{fifo}/search-0-of-1.json")).status().unwrap();
+    assert!(made.success());
+    cases.push(case(args(&["search", "merge", fifo]), Refuse("not a regular file")));
+    let large = at("large");
+    std::fs::create_dir_all(large).unwrap();
+    let file = std::fs::File::create(format!("{large}/search-0-of-1.json")).unwrap();
+    file.set_len(65 << 20).unwrap();
+    cases.push(case(args(&["search", "merge", large]), Refuse("larger than 64.0 MiB")));
+    check_within(&cases, Some(REFUSAL_KIB));
+}
+
+/// Paths checked before any work: `--out` of a search's shard and `--memo`
+/// naming what cannot serve (a device, a FIFO, a file where a directory
+/// goes, links to nothing or to themselves, names past the system's
+/// limit); flags a shard cannot honour; `--engine search` on a rule set it
+/// does not decide; a board whose name holds control characters. Each is
+/// refused in one line, exit code 2, within 100 MiB, or answered with the
+/// name escaped.
+#[test]
+fn paths_engines_and_names_are_checked_before_work() {
+    let dir = tempfile::tempdir().unwrap();
+    let at = |name: &str| -> &'static str { Box::leak(dir.path().join(name).to_string_lossy().into_owned().into()) };
+    let args = |a: &[&'static str]| -> &'static [&'static str] { Box::leak(a.to_vec().into_boxed_slice()) };
+    let file = at("file");
+    std::fs::write(file, "x").unwrap();
+    let to_file = at("to-file");
+    std::os::unix::fs::symlink(file, to_file).unwrap();
+    let dangling = at("dangling");
+    std::os::unix::fs::symlink(at("nowhere"), dangling).unwrap();
+    let looped = at("loop");
+    std::os::unix::fs::symlink(looped, looped).unwrap();
+    let fifo = at("fifo");
+    assert!(Command::new("mkfifo").arg(fifo).status().unwrap().success());
+    let long = at(&"x".repeat(300));
+    let shard = |out: &'static str| args(&["wheel", "5", "--cycles", "--engine", "search", "--out", out]);
+    let mut cases = vec![
+        case(shard(file), Refuse("is a file, not a directory")),
+        case(shard(to_file), Refuse("is a file, not a directory")),
+        case(shard(dangling), Refuse("symbolic link to nothing")),
+        case(shard(looped), Refuse("--out")),
+        case(shard("/dev/null"), Refuse("is a device, not a directory")),
+        case(shard(fifo), Refuse("is a FIFO")),
+        case(shard(long), Refuse("longer than the system allows")),
+        case(args(&["path", "3", "--memo", fifo]), Refuse("is a FIFO")),
+        case(args(&["path", "3", "--memo", "/dev/zero"]), Refuse("is a device")),
+        case(args(&["path", "3", "--memo", long]), Refuse("longer than the system allows")),
+    ];
+    let shard_dir = at("shards");
+    for flag in ["--grundy", "--first-win", "--moves", "--literal", "--explain"] {
+        let a = args(&["wheel", "5", "--cycles", "--engine", "search", "--out", shard_dir, flag]);
+        let needle: &'static str = Box::leak(format!("{flag} is not kept by a shard").into_boxed_str());
+        cases.push(case(a, Refuse(needle)));
+    }
+    cases.push(case(&["wheel", "5", "--engine", "search"], Refuse("--engine search decides the Game of Cycles")));
+    cases.push(case(
+        &["wheel", "5", "--untrimmed", "--engine", "search"],
+        Refuse("--engine search decides the Game of Cycles"),
+    ));
+    cases.push(case(&["path", "4", "--engine", "search"], Refuse("add --cycles")));
+    check_within(&cases, Some(REFUSAL_KIB));
+    assert!(!std::path::Path::new(shard_dir).exists(), "a refused shard wrote nothing");
+    // A board whose name would retitle the terminal and ring its bell.
+    let board = b"\x1b]0;owned\x07 \x1b[31mred\n4 4\nEDGES\n0 1\n1 2\n2 3\n3 0\nCYCLES\n+0 +1 +2 +3\n";
+    let named = at("named.txt");
+    std::fs::write(named, &board[..]).unwrap();
+    for (a, stdin) in [(args(&["board", named]), Empty), (args(&["board", "-"]), Bytes(&board[..]))] {
+        let r = run(&piped(a, stdin, Answer("")));
+        assert_eq!(r.code, Some(0), "{}", r.stderr);
+        assert!(!r.stdout.contains('\x1b') && !r.stdout.contains('\x07'), "{:?}", r.stdout);
+        assert!(r.stdout.contains("\\u{1b}]0;owned\\u{7}"), "{:?}", r.stdout);
+    }
+}
+
+/// `--max-time` is read in every phase of a search, the symmetry group
+/// and the plan of a shard included: each run ends with the limit's line.
+#[test]
+fn time_limits_hold_in_every_phase() {
+    let dir = tempfile::tempdir().unwrap();
+    let out: &'static str = Box::leak(dir.path().join("w13").to_string_lossy().into_owned().into());
+    let shard: &'static [&'static str] = Box::leak(
+        vec!["wheel", "13", "--cycles", "--engine", "search", "--out", out, "--max-time", "2s", "--json"]
+            .into_boxed_slice(),
+    );
+    check(&[
+        case(&["grid", "5", "7", "--cycles", "--max-time", "2s"], Refuse("stopped at the time limit of 2s")),
+        case(
+            &["wheel", "32", "--cycles", "--engine", "search", "--max-time", "5s"],
+            Refuse("stopped at the time limit"),
+        ),
+        case(shard, Refuse("stopped at the time limit of 2s")),
+    ]);
 }

@@ -3,13 +3,25 @@
 //! computation must be gone before the prompt: nothing may draw over the
 //! prompt while the game waits for a move, and a refused move's line must
 //! stay on the screen.
+//!
+//! Each line is typed once its prompt is on the screen, then after its
+//! pause, as a user types: on a loaded machine the answers come later, and
+//! the test waits for them instead of typing ahead.
 
-use std::io::Write;
+use std::io::{Read, Write};
 use std::process::{Command, Stdio};
-use std::time::Duration;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
-/// Runs `arrows ARGS` on a pseudo-terminal, typing each line after its
-/// pause; returns everything the terminal showed (output and echoed input).
+/// What the game prints when it waits for a move.
+const PROMPT: &str = "your move> ";
+
+/// How long a prompt may take to appear before the game counts as hung: a guard, not a measure.
+const GUARD: Duration = Duration::from_secs(60);
+
+/// Runs `arrows ARGS` on a pseudo-terminal, typing each line once its
+/// prompt shows and its pause has passed; returns everything the terminal
+/// showed (output and echoed input).
 fn on_a_terminal(args: &str, typed: &[(u64, &str)]) -> String {
     let command = format!("'{}' {args}", env!("CARGO_BIN_EXE_arrows"));
     let mut child = Command::new("script")
@@ -22,7 +34,24 @@ fn on_a_terminal(args: &str, typed: &[(u64, &str)]) -> String {
         .spawn()
         .expect("util-linux `script` runs (it makes the pseudo-terminal of this test)");
     let mut stdin = child.stdin.take().unwrap();
-    for (pause, line) in typed {
+    let screen = Arc::new(Mutex::new(Vec::new()));
+    let mut stdout = child.stdout.take().unwrap();
+    let shown = Arc::clone(&screen);
+    let reader = std::thread::spawn(move || {
+        let mut buffer = [0u8; 4096];
+        while let Ok(n) = stdout.read(&mut buffer) {
+            if n == 0 {
+                break;
+            }
+            shown.lock().unwrap().extend_from_slice(&buffer[..n]);
+        }
+    });
+    let prompts = || String::from_utf8_lossy(&screen.lock().unwrap()).matches(PROMPT).count();
+    for (i, (pause, line)) in typed.iter().enumerate() {
+        let start = Instant::now();
+        while prompts() <= i && start.elapsed() < GUARD && child.try_wait().unwrap().is_none() {
+            std::thread::sleep(Duration::from_millis(10));
+        }
         std::thread::sleep(Duration::from_millis(*pause));
         // The game may have ended and closed the terminal: later lines are not needed.
         if writeln!(stdin, "{line}").is_err() {
@@ -31,8 +60,9 @@ fn on_a_terminal(args: &str, typed: &[(u64, &str)]) -> String {
     }
     drop(stdin);
     let out = child.wait_with_output().unwrap();
+    reader.join().unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    String::from_utf8_lossy(&out.stdout).into_owned()
+    String::from_utf8_lossy(&screen.lock().unwrap()).into_owned()
 }
 
 #[test]

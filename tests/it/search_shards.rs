@@ -114,3 +114,112 @@ fn foreign_missing_and_edited_shards_are_refused() {
     let empty = tempfile::tempdir().unwrap();
     refused(&run(&["search", "merge", empty.path().to_str().unwrap()]), "holds no");
 }
+
+/// A merge trusts nothing it reads: with any single byte of any manifest
+/// of a small shard set changed (its lowest bit flipped, which turns a
+/// digit into its neighbour and a letter into another), `arrows search
+/// merge` gives the single run's winner and winning moves, or refuses in
+/// one line with exit code 2.
+#[test]
+fn any_byte_changed_merges_to_the_single_answer_or_is_refused() {
+    let board = ["k4"];
+    let dir = tempfile::tempdir().unwrap();
+    for r in 0..2 {
+        success(&shard(&board, &format!("{r}/2"), dir.path()));
+    }
+    let single = json(&success(&run(&["k4", "--cycles", "--engine", "search", "--json"])));
+    let d = dir.path().to_str().unwrap();
+    let (mut answered, mut refusals) = (0, 0);
+    for r in 0..2 {
+        let file = dir.path().join(format!("search-{r}-of-2.json"));
+        let original = std::fs::read(&file).unwrap();
+        for i in 0..original.len() {
+            let mut bytes = original.clone();
+            bytes[i] ^= 1;
+            std::fs::write(&file, &bytes).unwrap();
+            let o = run(&["search", "merge", d, "--json"]);
+            let err = String::from_utf8_lossy(&o.stderr);
+            let at = format!("byte {i} of {}: {err}", file.display());
+            match o.status.code() {
+                Some(0) => {
+                    assert_eq!(answer(&json(&String::from_utf8_lossy(&o.stdout))), answer(&single), "{at}");
+                    answered += 1;
+                }
+                Some(2) => {
+                    assert_eq!(err.lines().count(), 1, "{at}");
+                    assert!(err.starts_with("error: "), "{at}");
+                    refusals += 1;
+                }
+                code => panic!("exit code {code:?} at {at}"),
+            }
+        }
+        std::fs::write(&file, &original).unwrap();
+    }
+    println!("{answered} merged to the single run's answer, {refusals} refused");
+    // Bytes of the command line change no answer; bytes of the answers are refused.
+    assert!(answered > 0 && refusals > 0, "{answered} answered, {refusals} refused");
+}
+
+/// `true` once process `pid` catches SIGINT (its Ctrl-C handler is in),
+/// or is gone.
+fn catches_sigint(pid: u32) -> bool {
+    let Ok(status) = std::fs::read_to_string(format!("/proc/{pid}/status")) else { return true };
+    let mask = status.lines().find_map(|l| l.strip_prefix("SigCgt:")).unwrap_or("0");
+    u64::from_str_radix(mask.trim(), 16).is_ok_and(|m| m & 2 != 0)
+}
+
+/// A shard stopped by `--max-time` or by Ctrl-C says how many of its
+/// tasks it saved, its manifest holds exactly those, and the same command
+/// resumes after them. Decided by the messages and the manifest, whatever
+/// the machine's speed (on W_13 a task takes longer than the limit, so
+/// usually none is saved; any number is checked the same way).
+#[test]
+fn a_stopped_shard_keeps_what_it_finished_and_resumes() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().to_str().unwrap();
+    let manifest = dir.path().join("search-0-of-1.json");
+    let board = ["wheel", "13", "--cycles", "--engine", "search", "--out", d];
+    let saved = || -> (usize, usize, bool) {
+        let m: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&manifest).unwrap()).unwrap();
+        (
+            m["answers"].as_array().unwrap().len(),
+            m["owned"].as_u64().unwrap() as usize,
+            m["complete"].as_bool().unwrap(),
+        )
+    };
+    let mut limited = board.to_vec();
+    limited.extend(["--max-time", "1s"]);
+    let mut before = 0;
+    for _ in 0..2 {
+        let o = run(&limited);
+        let err = String::from_utf8_lossy(&o.stderr).into_owned();
+        assert_eq!(o.status.code(), Some(2), "{err}");
+        let (answers, owned, complete) = saved();
+        assert!(!complete && answers >= before, "{answers} answers after {before}");
+        assert!(err.contains(&format!("{} of its {owned} tasks to answer", owned - before)), "{err}");
+        assert!(err.contains("stopped at the time limit of 1s"), "{err}");
+        assert!(err.contains(&format!("{answers} of the shard's {owned} tasks are saved")), "{err}");
+        before = answers;
+    }
+    // Ctrl-C, once the handler is in.
+    let child = Command::new(env!("CARGO_BIN_EXE_arrows"))
+        .args(board)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = std::time::Instant::now();
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    while !catches_sigint(child.id()) && start.elapsed() < std::time::Duration::from_secs(30) {
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    assert!(Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap().success());
+    let o = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(130), "{err}");
+    let (answers, owned, _) = saved();
+    assert!(answers >= before);
+    assert!(err.contains("interrupted (Ctrl-C)"), "{err}");
+    assert!(err.contains(&format!("{answers} of the shard's {owned} tasks are saved")), "{err}");
+    refused(&run(&["search", "merge", d]), &format!("shard 0/1 with {answers} of its {owned} tasks answered"));
+}

@@ -7,7 +7,8 @@
 //! starting state, and their SHA-256 fingerprint), the arrows version, the
 //! command and why this shard was chosen, the number of tasks of the
 //! search and of the shard, every answer found so far (task, winner,
-//! nodes), and whether the shard is complete. It is replaced atomically
+//! nodes, and a checksum of the three that binds them to the board and
+//! the shard), and whether the shard is complete. It is replaced atomically
 //! (written to `.json.tmp`, then renamed) after each task, so a killed
 //! shard loses at most the tasks in progress, and a shard run again
 //! resumes with the tasks it has not answered. A shard of another board,
@@ -17,7 +18,13 @@
 //!
 //! [`merge`] checks every manifest: one board, one version, one split,
 //! every residue once, every shard complete, every answer a task its shard
-//! owns, then lists every task's answer.
+//! owns and matching its checksum, then lists every task's answer.
+//!
+//! Nothing read is trusted: a manifest is read only from a regular file of
+//! at most 64 MiB (the limit of every input), every count, index and shard
+//! is checked against the rest of the file before it is used, and what is
+//! allocated follows what was read (the answers listed, the manifests
+//! given), never a number a manifest claims.
 
 use crate::checksum::Checksum;
 use crate::shard::Shard;
@@ -31,7 +38,12 @@ use std::path::{Path, PathBuf};
 pub const SEARCH_FORMAT: &str = "arrows-search-shard";
 
 /// The layout of the search manifests this version writes.
-pub const SEARCH_LAYOUT: u32 = 1;
+/// Layout 2 added the answers' checksums.
+pub const SEARCH_LAYOUT: u32 = 2;
+
+/// The most tasks a search is split into: two plies of a board of at most
+/// 64 edges give at most `(2 * 64)^2` followers, far below it.
+pub const MAX_TASKS: usize = 1 << 20;
 
 /// The board of a search, as text that rebuilds it.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -93,7 +105,7 @@ impl SearchBoard {
 }
 
 /// One task's answer in a manifest.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct SearchAnswer {
     /// The task's number.
     pub task: usize,
@@ -101,6 +113,30 @@ pub struct SearchAnswer {
     pub win: bool,
     /// Nodes searched for it.
     pub nodes: u64,
+    /// The checksum of the answer ([`SearchAnswer::checksum`]).
+    pub check: Checksum,
+}
+
+impl SearchAnswer {
+    /// The answer to `task` of shard `shard` of the search of the board
+    /// whose fingerprint is `board`, with its checksum.
+    pub fn new(board: &Checksum, shard: Shard, task: usize, win: bool, nodes: u64) -> SearchAnswer {
+        let check = SearchAnswer::checksum(board, shard, task, win, nodes);
+        SearchAnswer { task, win, nodes, check }
+    }
+
+    /// The SHA-256 of the line `arrows-search-answer <board> <R/M> <task>
+    /// <win|loss> <nodes>`: any change to the answer, or the answer moved
+    /// to another task, shard or board, changes it.
+    pub fn checksum(board: &Checksum, shard: Shard, task: usize, win: bool, nodes: u64) -> Checksum {
+        let outcome = if win { "win" } else { "loss" };
+        Checksum::of_bytes(format!("arrows-search-answer {board} {shard} {task} {outcome} {nodes}\n").as_bytes())
+    }
+
+    /// `true` when the checksum matches the answer in the search of `board`, shard `shard`.
+    pub fn holds(&self, board: &Checksum, shard: Shard) -> bool {
+        self.check == SearchAnswer::checksum(board, shard, self.task, self.win, self.nodes)
+    }
 }
 
 /// The manifest of a search shard (`search-R-of-M.json`).
@@ -135,7 +171,7 @@ pub struct SearchManifest {
 impl SearchManifest {
     /// Nodes searched for the answers so far.
     pub fn nodes(&self) -> u64 {
-        self.answers.iter().map(|a| a.nodes).sum()
+        self.answers.iter().fold(0u64, |a, b| a.saturating_add(b.nodes))
     }
 }
 
@@ -194,6 +230,12 @@ impl SearchWriter {
             answers: Vec::new(),
             complete: owned == 0,
         };
+        if tasks > MAX_TASKS {
+            return Err(StoreError::Corrupt {
+                path,
+                problem: format!("the search has {tasks} tasks, more than the {MAX_TASKS} a manifest holds"),
+            });
+        }
         let manifest = if path.exists() {
             let old = read_manifest(&path)?;
             if old.fingerprint != fresh.fingerprint || old.shard != shard {
@@ -227,9 +269,12 @@ impl SearchWriter {
         self.manifest.answers.iter().any(|a| a.task == task)
     }
 
-    /// Records an answer and saves the manifest.
-    pub fn record(&mut self, answer: SearchAnswer) -> Result<(), StoreError> {
-        if !self.answered(answer.task) {
+    /// Records the answer to task `task` (the player to move there wins
+    /// when `win`, found in `nodes` nodes) with its checksum, and saves the
+    /// manifest.
+    pub fn record(&mut self, task: usize, win: bool, nodes: u64) -> Result<(), StoreError> {
+        if !self.answered(task) {
+            let answer = SearchAnswer::new(&self.manifest.fingerprint, self.manifest.shard, task, win, nodes);
             self.manifest.answers.push(answer);
             self.manifest.answers.sort_by_key(|a| a.task);
         }
@@ -248,10 +293,25 @@ fn describe(m: &SearchManifest) -> String {
     format!("{}{state}, {}, shard {}", m.board.name, m.board.variant.title(), m.shard)
 }
 
-/// Reads and checks one search manifest.
+/// Reads and checks one search manifest: a regular file of at most
+/// 64 MiB, whose every number agrees with the rest of it and whose every
+/// answer matches its checksum.
 pub fn read_manifest(path: &Path) -> Result<SearchManifest, StoreError> {
+    use std::io::Read;
     let bad = |problem: String| StoreError::Manifest { path: path.to_path_buf(), problem };
-    let text = std::fs::read(path).map_err(|source| StoreError::Io { path: path.to_path_buf(), source })?;
+    let io = |source| StoreError::Io { path: path.to_path_buf(), source };
+    // A device, a FIFO or a directory is no manifest, whatever it is named:
+    // refused before it is opened (a FIFO would block the open).
+    let kind = std::fs::metadata(path).map_err(io)?.file_type();
+    if !kind.is_file() {
+        return Err(bad("not a regular file".into()));
+    }
+    let limit = arrows_core::formats::MAX_LINE_BYTES as u64;
+    let mut text = Vec::new();
+    File::open(path).and_then(|f| f.take(limit + 1).read_to_end(&mut text)).map_err(io)?;
+    if text.len() as u64 > limit {
+        return Err(bad(format!("larger than {}, so not a manifest", arrows_text::bytes(limit))));
+    }
     let value: serde_json::Value =
         serde_json::from_slice(&text).map_err(|e| bad(format!("not JSON ({e}); was it edited?")))?;
     if value.get("format").and_then(serde_json::Value::as_str) != Some(SEARCH_FORMAT) {
@@ -262,15 +322,21 @@ pub fn read_manifest(path: &Path) -> Result<SearchManifest, StoreError> {
         return Err(bad(format!("layout {layout:?}, but this version reads layout {SEARCH_LAYOUT}")));
     }
     let m: SearchManifest = serde_json::from_value(value).map_err(|e| bad(e.to_string()))?;
+    if Shard::new(m.shard.residue, m.shard.modulus).is_none() || m.tasks > MAX_TASKS {
+        return Err(bad("its shard or its number of tasks is out of bounds; was it edited?".into()));
+    }
     let owns = |t: usize| t < m.tasks && m.shard.owns(t);
-    if Shard::new(m.shard.residue, m.shard.modulus).is_none()
-        || m.owned != m.shard.share(m.tasks)
+    if m.owned != m.shard.share(m.tasks)
+        || m.answers.len() > m.owned
         || m.fingerprint != m.board.fingerprint()
         || !m.answers.iter().all(|a| owns(a.task))
         || m.answers.windows(2).any(|w| w[0].task >= w[1].task)
         || m.complete != (m.answers.len() == m.owned)
     {
         return Err(bad("its board, shard, tasks and answers disagree; was it edited?".into()));
+    }
+    if let Some(a) = m.answers.iter().find(|a| !a.holds(&m.fingerprint, m.shard)) {
+        return Err(bad(format!("the answer to task {} does not match its checksum; was it edited?", a.task)));
     }
     Ok(m)
 }
@@ -407,7 +473,8 @@ pub fn merge(paths: &[PathBuf]) -> Result<MergedSearch, SearchMergeError> {
     }
     let Some((first_path, first)) = manifests.first().cloned() else { return Err(SearchMergeError::Nothing) };
     let modulus = first.shard.modulus;
-    let mut seen: Vec<Option<PathBuf>> = vec![None; modulus];
+    // A slot per shard given, never per shard a manifest claims.
+    let mut seen: std::collections::BTreeMap<usize, PathBuf> = std::collections::BTreeMap::new();
     for (path, m) in &manifests {
         if m.fingerprint != first.fingerprint || m.tasks != first.tasks {
             let expected = format!("{} (as in {})", describe(&first), first_path.display());
@@ -423,10 +490,10 @@ pub fn merge(paths: &[PathBuf]) -> Result<MergedSearch, SearchMergeError> {
         if m.shard.modulus != modulus {
             return Err(SearchMergeError::OtherSplit { path: path.clone(), shard: m.shard, modulus });
         }
-        if let Some(firstly) = &seen[m.shard.residue] {
+        if let Some(firstly) = seen.get(&m.shard.residue) {
             return Err(SearchMergeError::Twice { shard: m.shard, first: firstly.clone(), second: path.clone() });
         }
-        seen[m.shard.residue] = Some(path.clone());
+        seen.insert(m.shard.residue, path.clone());
         if !m.complete {
             return Err(SearchMergeError::Incomplete {
                 path: path.clone(),
@@ -436,12 +503,18 @@ pub fn merge(paths: &[PathBuf]) -> Result<MergedSearch, SearchMergeError> {
             });
         }
     }
-    if let Some(r) = seen.iter().position(Option::is_none) {
-        return Err(SearchMergeError::Missing {
-            shard: Shard { residue: r, modulus },
-            present: seen.iter().filter(|s| s.is_some()).count(),
-            modulus,
-        });
+    if seen.len() < modulus {
+        // The first residue without a shard: below the number given, or just past it.
+        let r = (0..=seen.len()).find(|r| !seen.contains_key(r)).expect("fewer residues than shards");
+        return Err(SearchMergeError::Missing { shard: Shard { residue: r, modulus }, present: seen.len(), modulus });
+    }
+    // Every shard is there and complete, so the answers listed number the tasks.
+    let listed: usize = manifests.iter().map(|(_, m)| m.answers.len()).sum();
+    if listed != first.tasks {
+        return Err(SearchMergeError::Store(StoreError::Manifest {
+            path: first_path,
+            problem: format!("the shards answer {listed} tasks of the {} it lists; was it edited?", first.tasks),
+        }));
     }
     let mut answers = vec![None; first.tasks];
     let mut nodes = 0;
@@ -449,7 +522,7 @@ pub fn merge(paths: &[PathBuf]) -> Result<MergedSearch, SearchMergeError> {
         for a in &m.answers {
             answers[a.task] = Some(a.win);
         }
-        nodes += m.nodes();
+        nodes = m.nodes().saturating_add(nodes);
     }
     Ok(MergedSearch { board: first.board, answers, nodes, modulus })
 }

@@ -94,6 +94,18 @@ pub enum FamilyError {
         /// Its edges.
         edges: usize,
     },
+    /// A number of the fixed part past what the fixed part can hold (a
+    /// leg, a range's end, bristles or leaves past [`crate::family::MAX_FIXED_EDGES`]),
+    /// refused before anything is allocated for it.
+    #[error("{family}: {text:?} is past the limit of {limit}")]
+    TooLarge {
+        /// The family.
+        family: &'static str,
+        /// The number as written.
+        text: String,
+        /// The largest number accepted.
+        limit: usize,
+    },
     /// A range of fixed legs with nothing in it (`5..3`).
     #[error("{family}: the range {text:?} is empty")]
     EmptyRange {

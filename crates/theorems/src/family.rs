@@ -177,6 +177,18 @@ fn constant_xor(c: Value, v: Value) -> Value {
 /// Families at most this many from one description with ranges.
 pub const MAX_FAMILIES: usize = 100_000;
 
+/// The most edges of a fixed part (its states are 64-bit masks, see
+/// [`crate::fixed`]): every number of a description (a leg, a range's
+/// end, bristles, leaves) and their sum are held to it before anything is
+/// allocated for them.
+pub const MAX_FIXED_EDGES: usize = 63;
+
+/// The most parameters of a spider (legs, the growing one included).
+pub const MAX_LEGS: usize = 64;
+
+/// Bytes of one template of a sequence, as [`Family::system_bytes`] counts them.
+const TEMPLATE_BYTES: u128 = 32;
+
 impl Family {
     /// The families a description names: `name` is the family (`spider`,
     /// `broom`, `caterpillar`, `path`, `flow`, `crash`, `twig`, `rod`),
@@ -224,6 +236,46 @@ impl Family {
             return Err(FamilyError::AccentUntrimmed);
         }
         Ok(shape_list.into_iter().map(|shape| Family { shape, variant }).collect())
+    }
+
+    /// The states of the fixed part, estimated before the system is built:
+    /// the connected pieces of the fixed part's tree that hold the vertex
+    /// where the leg is attached (a state is such a piece with its labels,
+    /// so this counts the states up to their labels). Saturates at
+    /// `u128::MAX`; 0 for the paths, which have no fixed part.
+    pub fn states_estimate(&self) -> u128 {
+        match &self.shape {
+            Shape::Path | Shape::Labelled(_) => 0,
+            // A leg of `len` edges from the hub: the piece stops after 0..=len of them.
+            Shape::Spider { fixed, .. } => fixed.iter().fold(1u128, |a, l| a.saturating_mul(l.len as u128 + 1)),
+            // Each bristle is in the piece or not.
+            Shape::Broom { bristles } => 1u128.checked_shl(*bristles as u32).unwrap_or(u128::MAX),
+            Shape::Caterpillar { leaves, front } => {
+                // From the spine's far end to the vertex of the leg: each spine
+                // vertex's leaves are in or out, and the rest of the spine
+                // beyond it is a piece or nothing.
+                let order: Vec<usize> = if *front { leaves.iter().rev().copied().collect() } else { leaves.clone() };
+                order.iter().fold(0u128, |beyond, &k| {
+                    let leaves = 1u128.checked_shl(k as u32).unwrap_or(u128::MAX);
+                    leaves.saturating_mul(beyond.saturating_add(1))
+                })
+            }
+        }
+    }
+
+    /// The bytes of the family's system when each sequence is computed to
+    /// `max_length` terms, estimated before it is built: three sequences a
+    /// state ([`Family::states_estimate`]), each with its terms and one
+    /// template per move. The front doors compare it with a memory budget.
+    pub fn system_bytes(&self, max_length: u32) -> u128 {
+        let edges = match &self.shape {
+            Shape::Spider { fixed, .. } => fixed.iter().map(|l| l.len as u128).sum(),
+            Shape::Broom { bristles } => *bristles as u128,
+            Shape::Caterpillar { leaves, .. } => leaves.iter().map(|&k| k as u128).sum::<u128>() + leaves.len() as u128,
+            Shape::Path | Shape::Labelled(_) => 0,
+        };
+        let sequence = 4 * (u128::from(max_length) + 1) + TEMPLATE_BYTES * (2 * edges + 4);
+        self.states_estimate().saturating_mul(3).saturating_mul(sequence)
     }
 
     /// The family's name: `S(2,3,5,n)`, `<0^,1^,n>`, `broom(n,3)`,
@@ -584,6 +636,9 @@ fn build_fixed(f: &Fixed, labels: &[Need], far: Need, offset: u32, first: u32) -
 /// A spider's parameters: fixed legs (numbers, accents, ranges) and one `n`.
 fn spiders(params: &[String]) -> Result<Vec<Shape>, FamilyError> {
     const F: &str = "spider";
+    if params.len() > MAX_LEGS {
+        return Err(FamilyError::ParameterCount { family: F, expected: "at most 64", found: params.len() });
+    }
     let mut at = None;
     let mut end = Accent::Leaf;
     let mut choices: Vec<Vec<LegSpec>> = Vec::new();
@@ -598,9 +653,14 @@ fn spiders(params: &[String]) -> Result<Vec<Shape>, FamilyError> {
             continue;
         }
         let bad = || FamilyError::BadParameter { family: F, text: text.to_string() };
+        // A part that is no number is refused as the whole parameter.
+        let whole = |e: FamilyError| match e {
+            FamilyError::BadParameter { .. } => bad(),
+            e => e,
+        };
         if let Some((lo, hi)) = body.split_once("..") {
-            let lo: usize = lo.parse().map_err(|_| bad())?;
-            let hi: usize = hi.trim_start_matches('=').parse().map_err(|_| bad())?;
+            let lo = number(F, lo).map_err(whole)?;
+            let hi = number(F, hi.trim_start_matches('=')).map_err(whole)?;
             if accent != Accent::Leaf {
                 return Err(bad());
             }
@@ -609,12 +669,17 @@ fn spiders(params: &[String]) -> Result<Vec<Shape>, FamilyError> {
             }
             choices.push((lo..=hi).map(|len| LegSpec { len, accent }).collect());
         } else {
-            let len: usize = body.parse().map_err(|_| bad())?;
+            let len = number(F, body).map_err(whole)?;
             choices.push(vec![LegSpec { len, accent }]);
         }
     }
     if growing != 1 {
         return Err(FamilyError::GrowingCount { family: F, found: growing });
+    }
+    // The largest fixed part the ranges give must fit, as each of its legs does.
+    let edges: usize = choices.iter().map(|c| c.iter().map(|l| l.len).max().unwrap_or(0)).sum();
+    if edges > MAX_FIXED_EDGES {
+        return Err(FamilyError::FixedTooLarge { vertices: edges + 1, edges });
     }
     let at = at.expect("one growing leg");
     let count: usize = choices.iter().map(Vec::len).try_fold(1usize, |a, b| a.checked_mul(b)).unwrap_or(usize::MAX);
@@ -653,6 +718,19 @@ fn spiders(params: &[String]) -> Result<Vec<Shape>, FamilyError> {
     }
 }
 
+/// A number of a fixed part: a whole number up to [`MAX_FIXED_EDGES`];
+/// digits past it (whatever their count) are [`FamilyError::TooLarge`].
+fn number(family: &'static str, text: &str) -> Result<usize, FamilyError> {
+    match text.parse::<usize>() {
+        Ok(n) if n <= MAX_FIXED_EDGES => Ok(n),
+        Ok(_) => Err(FamilyError::TooLarge { family, text: text.to_string(), limit: MAX_FIXED_EDGES }),
+        Err(_) if !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) => {
+            Err(FamilyError::TooLarge { family, text: text.to_string(), limit: MAX_FIXED_EDGES })
+        }
+        Err(_) => Err(FamilyError::BadParameter { family, text: text.to_string() }),
+    }
+}
+
 fn split_accent(text: &str) -> (&str, Accent) {
     if let Some(b) = text.strip_suffix('^') {
         (b, Accent::Away)
@@ -679,8 +757,7 @@ fn broom(params: &[String]) -> Result<Shape, FamilyError> {
     if params[1].trim() == "n" {
         return Err(FamilyError::CannotGrow { family: F, position: 2 });
     }
-    let text = params[1].trim();
-    let bristles = text.parse().map_err(|_| FamilyError::BadParameter { family: F, text: text.to_string() })?;
+    let bristles = number(F, params[1].trim())?;
     Ok(Shape::Broom { bristles })
 }
 
@@ -697,11 +774,16 @@ fn caterpillar(params: &[String]) -> Result<Shape, FamilyError> {
         let position = parts.iter().position(|p| p == "n").expect("one n") + 1;
         return Err(FamilyError::CannotGrow { family: F, position });
     }
-    let leaves: Vec<usize> = parts
-        .iter()
-        .filter(|p| *p != "n")
-        .map(|p| p.parse().map_err(|_| FamilyError::BadParameter { family: F, text: p.clone() }))
-        .collect::<Result<_, _>>()?;
+    // The spine's vertices, then their leaves, are held to the fixed part's size.
+    let spine = parts.len() - 1;
+    if spine > MAX_FIXED_EDGES + 1 {
+        return Err(FamilyError::FixedTooLarge { vertices: spine, edges: spine - 1 });
+    }
+    let leaves: Vec<usize> = parts.iter().filter(|p| *p != "n").map(|p| number(F, p)).collect::<Result<_, _>>()?;
+    let vertices = spine + leaves.iter().sum::<usize>();
+    if vertices > MAX_FIXED_EDGES + 1 {
+        return Err(FamilyError::FixedTooLarge { vertices, edges: vertices - 1 });
+    }
     if leaves.is_empty() {
         return Err(FamilyError::ParameterCount {
             family: F,
@@ -733,5 +815,54 @@ mod tests {
             assert_eq!(Family::from_name(&f.name(), variant), Some(f.clone()), "{}", f.name());
         }
         assert_eq!(Family::from_name("S(2,3)", Variant::Trimmed), None);
+    }
+
+    fn parse(family: &str, params: &[&str]) -> Result<Vec<Family>, FamilyError> {
+        let params: Vec<String> = params.iter().map(|p| p.to_string()).collect();
+        Family::parse(family, &params, Variant::Trimmed)
+    }
+
+    /// Numbers past the fixed part's size are refused as they are read,
+    /// whatever their size: nothing is allocated for them.
+    #[test]
+    fn numbers_past_the_fixed_part_are_refused_before_allocation() {
+        let too_large = |r: Result<Vec<Family>, FamilyError>| matches!(r, Err(FamilyError::TooLarge { limit: 63, .. }));
+        for leg in ["64", "4294967296", "18446744073709551615", "99999999999999999999999", "0..64", "0..100000000000"] {
+            assert!(too_large(parse("spider", &[leg, "n"])), "{leg}");
+        }
+        assert!(too_large(parse("spider", &["0..=18446744073709551615", "n"])));
+        assert!(too_large(parse("broom", &["n", "18446744073709551615"])));
+        assert!(too_large(parse("caterpillar", &["1000000000,n"])));
+        assert!(
+            matches!(parse("spider", &["0..x", "n"]), Err(FamilyError::BadParameter { text, .. }) if text == "0..x")
+        );
+        // Each number fits, their sum does not.
+        assert_eq!(parse("spider", &["32", "32", "n"]), Err(FamilyError::FixedTooLarge { vertices: 65, edges: 64 }));
+        assert_eq!(
+            parse("spider", &["0..40", "0..40", "n"]),
+            Err(FamilyError::FixedTooLarge { vertices: 81, edges: 80 })
+        );
+        let spine = format!("{}n", "0,".repeat(65));
+        assert!(matches!(parse("caterpillar", &[&spine]), Err(FamilyError::FixedTooLarge { vertices: 65, .. })));
+        assert!(matches!(parse("caterpillar", &["40,40,n"]), Err(FamilyError::FixedTooLarge { vertices: 82, .. })));
+        let legs: Vec<&str> = std::iter::repeat_n("0", 64).chain(["n"]).collect();
+        assert!(matches!(parse("spider", &legs), Err(FamilyError::ParameterCount { found: 65, .. })));
+        // The largest accepted still parse.
+        assert_eq!(parse("spider", &["63", "n"]).unwrap().len(), 1);
+        assert_eq!(parse("spider", &["0..20", "0..20", "0..20", "n"]).unwrap().len(), 1771);
+    }
+
+    #[test]
+    fn the_states_estimate_counts_the_pieces_around_the_leg() {
+        let one = |family: &str, params: &[&str]| parse(family, params).unwrap().remove(0);
+        assert_eq!(one("spider", &["2", "3", "5", "n"]).states_estimate(), 3 * 4 * 6);
+        assert_eq!(one("broom", &["n", "18"]).states_estimate(), 1 << 18);
+        assert_eq!(one("broom", &["n", "63"]).states_estimate(), 1 << 63);
+        // 0,0,n: the piece is v alone, v and its neighbour, or both edges.
+        assert_eq!(one("caterpillar", &["0,0,0,n"]).states_estimate(), 3);
+        assert_eq!(one("caterpillar", &["1,n"]).states_estimate(), 2);
+        assert_eq!(one("path", &["n"]).states_estimate(), 0);
+        assert!(one("broom", &["n", "62"]).system_bytes(2048) > 1u128 << 70);
+        assert!(one("spider", &["2", "3", "5", "n"]).system_bytes(2048) < 10 << 20);
     }
 }

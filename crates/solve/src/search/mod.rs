@@ -169,8 +169,11 @@ fn prepare<'g>(position: Position<'g>, options: &SearchOptions, control: &Contro
         return Err(SolveError::NotAState(v));
     }
     let board = Board::new(position).expect("the edges were counted");
-    let symmetries =
-        if options.symmetries { Symmetries::of(position.graph, &board) } else { Symmetries::trivial(&board) };
+    let symmetries = if options.symmetries {
+        Symmetries::within(position.graph, &board, &control.cancel)
+    } else {
+        Symmetries::trivial(&board)
+    };
     let budget = control.budget.get();
     let table_bytes = options.table_bytes.unwrap_or(budget / 2).min(budget);
     let workers = rayon::current_num_threads().max(1) as u64 * 2;
@@ -354,6 +357,10 @@ fn distinct(children: &[Child]) -> Vec<Child> {
 /// once, and once one is found lost for the opponent the others are
 /// abandoned (their finished subtrees stay in the table).
 pub fn par_win(shared: &Shared<'_>, node: &Node, depth: usize, abandon: &[Arc<AtomicBool>]) -> Result<bool, Stop> {
+    // A worker counts its nodes from 0 each time it is lent, so a subtree
+    // smaller than its check interval would never read the token: each
+    // parallel branch reads it as it starts.
+    shared.control.cancel.check().map_err(|c| Stop::Solve(c.into()))?;
     if depth == 0 {
         return shared.with_worker(|w| {
             w.abandon = abandon.to_vec();

@@ -143,6 +143,9 @@ impl<'g> Plan<'g> {
     /// Decides task `i`: does the player to move there win? The table is
     /// shared by every task of this plan, on every thread.
     pub fn run(&self, i: usize) -> Result<TaskAnswer, SolveError> {
+        // A task started after a stop would search thousands of nodes
+        // on each of its branches before its first check.
+        self.shared.control.cancel.check()?;
         let before = self.shared.nodes.load(Ordering::Relaxed);
         let win = par_win(&self.shared, &self.tasks[i], self.depth, &[]).map_err(stopped)?;
         let nodes = self.shared.nodes.load(Ordering::Relaxed) - before;

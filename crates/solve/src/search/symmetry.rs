@@ -35,6 +35,9 @@ use std::collections::HashMap;
 /// The most backtracking steps spent looking for symmetries.
 pub const STEPS: u64 = 2_000_000;
 
+/// Steps of the backtracking between two reads of the cancel token.
+const CHECK_STEPS: u64 = 1024;
+
 /// The most symmetries kept: a key costs one mask image per symmetry.
 pub const MOST: usize = 512;
 
@@ -202,6 +205,14 @@ impl Symmetries {
 
     /// The symmetries of `graph` as `board` plays it.
     pub fn of(graph: &Graph, board: &Board) -> Symmetries {
+        Symmetries::within(graph, board, &arrows_work::Cancel::new())
+    }
+
+    /// [`Symmetries::of`], stopping early (with the symmetries found so far,
+    /// an incomplete set) once `cancel` is set: the backtracking reads it
+    /// every [`CHECK_STEPS`] steps, so a time limit or Ctrl-C is kept while
+    /// the group is searched. The caller checks the token after.
+    pub fn within(graph: &Graph, board: &Board, cancel: &arrows_work::Cancel) -> Symmetries {
         let n = graph.vertex_count();
         let mut constrained = vec![false; n];
         for (v, _, _) in board.constrained() {
@@ -258,9 +269,11 @@ impl Symmetries {
             steps: 0,
             found: Vec::new(),
             cells: &cell_set,
+            cancel,
+            cancelled: false,
         };
         search.extend(0);
-        let complete = search.steps <= STEPS && search.found.len() <= MOST;
+        let complete = search.steps <= STEPS && search.found.len() <= MOST && !search.cancelled;
         let mut all = search.found;
         all.truncate(MOST);
         // The identity first (it is always found: every vertex maps to itself).
@@ -380,14 +393,21 @@ struct Backtrack<'a> {
     steps: u64,
     found: Vec<Symmetry>,
     cells: &'a HashMap<u64, usize>,
+    cancel: &'a arrows_work::Cancel,
+    /// Set once `cancel` was seen set: the search stops.
+    cancelled: bool,
 }
 
 impl Backtrack<'_> {
     fn extend(&mut self, i: usize) {
-        if self.steps > STEPS || self.found.len() > MOST {
+        if self.steps > STEPS || self.found.len() > MOST || self.cancelled {
             return;
         }
         self.steps += 1;
+        if self.steps.is_multiple_of(CHECK_STEPS) && self.cancel.is_cancelled() {
+            self.cancelled = true;
+            return;
+        }
         if i == self.order.len() {
             if let Some(s) = self.finish() {
                 self.found.push(s);
