@@ -67,7 +67,7 @@ pub fn run(source: &impl Source, opts: &PlayOpts) -> CliResult {
     }
     threads(opts.threads)?;
     if let Some(path) = &opts.certificate {
-        certificate::check_path(path)?;
+        crate::commands::checked::writable_file(path, "--certificate")?;
     }
     let budget = memory::budget(opts.max_memory);
     progress::limit_time(opts.max_time);

@@ -16,7 +16,7 @@ use arrows_solve::report::Report;
 use arrows_text::{bytes, thousands};
 use arrows_work::Control;
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// The default size cap: 1 GiB before compression.
 pub const DEFAULT_LIMIT: u64 = 1 << 30;
@@ -24,36 +24,6 @@ pub const DEFAULT_LIMIT: u64 = 1 << 30;
 /// A certificate larger than this is announced on standard error before
 /// it is written.
 const ANNOUNCE: u64 = 64 << 20;
-
-/// Refuses, before any work, a certificate path that cannot be written: a
-/// directory, a device or a pipe, or one whose folder does not exist.
-pub fn check_path(path: &Path) -> CliResult {
-    let shown = path.display();
-    if path.as_os_str().is_empty() {
-        return Err(CliError::usage("--certificate needs a file name"));
-    }
-    if let Ok(meta) = std::fs::metadata(path) {
-        if meta.is_dir() {
-            return Err(CliError::usage(format!("--certificate {shown} is a directory; give a file name")));
-        }
-        if !meta.is_file() {
-            return Err(CliError::usage(format!(
-                "--certificate {shown} is not a regular file (a device or a pipe); give a file name"
-            )));
-        }
-    }
-    let parent = match path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    if !parent.is_dir() {
-        return Err(CliError::usage(format!(
-            "--certificate {shown}: the folder {} does not exist; create it first",
-            parent.display()
-        )));
-    }
-    Ok(())
-}
 
 /// Certifies `report`'s answer for `position` and writes it to `path`.
 pub fn write(

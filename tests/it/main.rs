@@ -7,6 +7,7 @@
 
 mod advice;
 mod cells_readers;
+mod certificates;
 mod cli;
 mod cycles_boards;
 mod cycles_canonical;
