@@ -78,6 +78,10 @@ impl Node {
     }
 }
 
+/// The parts of a position with the node's place left empty, the nim-sum
+/// of the classes, and the node's component (see [`Prover::split`]).
+type Split = (Vec<Option<Part>>, u32, Option<usize>);
+
 /// Components of at most this many edges and no live cell are valued
 /// exactly even when they are the largest.
 const SMALL: u32 = 6;
@@ -164,7 +168,7 @@ impl<'a> Prover<'a> {
     /// node (the largest, as the module says): the parts, in
     /// order, the nim-sum of the classes, and the index of the node's
     /// component if there is one.
-    fn split(&mut self, p: Pos, comps: &[u64]) -> Result<(Vec<Option<Part>>, u32, Option<usize>), CertifyError> {
+    fn split(&mut self, p: Pos, comps: &[u64]) -> Result<Split, CertifyError> {
         // On a board with cells the largest component is searched, not
         // valued, when it meets a live cell or is past a few edges (an
         // exact value of a large Game of Arrows component costs far more
