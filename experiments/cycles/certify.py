@@ -15,9 +15,9 @@ the search decided, one board at a time, in the CSV's order:
 Each board's row in certificates.csv gives the winner proved, the time of
 step 1 (search and certificate together) and of step 2, the certificate's
 size compressed and its records (classes and nodes), bytes per record, and
-the status. Certificates of at most KEEP bytes (default 2,000,000) stay in
-certificates/ and are committed; larger ones are deleted once checked (this
-script writes them again). CI checks a sample of the committed ones.
+the status. Certificates of at most KEEP bytes (default 2,000,000; for theta
+graphs KEEP_THETA, default 32,000) stay in certificates/ and are committed;
+larger ones are deleted once checked (this script writes them again). CI checks a sample of the committed ones.
 
     python3 certify.py                    writes certificates.csv, resuming
     MAX_EDGES=22 python3 certify.py       the smaller boards only
@@ -42,6 +42,8 @@ VERIFY = os.environ.get("VERIFY", "arrows-verify")
 TIMEOUT = int(os.environ.get("TIMEOUT", "300"))
 MAX_EDGES = int(os.environ.get("MAX_EDGES", "30"))
 KEEP = int(os.environ.get("KEEP", "2000000"))
+#: The theta graphs are many (1,035 to 24 edges): only their small certificates are kept.
+KEEP_THETA = int(os.environ.get("KEEP_THETA", "32000"))
 FAMILIES = os.environ.get("FAMILIES", "wheel,ladder,prism,grid,fan,theta").split(",")
 SOURCE = os.path.join(HERE, "search.csv")
 OUT = os.environ.get("OUT", os.path.join(HERE, "certificates.csv"))
@@ -105,7 +107,7 @@ def certify(row):
     out["winning_move"] = " ".join(moves)
     agree = out["winner"] == report["winner"] == row["winner"] and moves == report["winning_moves"]
     out["status"] = "verified" if agree else "disagrees"
-    if size > KEEP:
+    if size > (KEEP_THETA if family == "theta" else KEEP):
         os.remove(path)
     return out
 

@@ -99,6 +99,11 @@ pub fn write(
             w
         }
     };
+    // A temporary file is private to its owner; a certificate is for others to read.
+    {
+        use std::os::unix::fs::PermissionsExt;
+        tmp.as_file().set_permissions(std::fs::Permissions::from_mode(0o644)).map_err(io)?;
+    }
     tmp.as_file().sync_all().map_err(io)?;
     tmp.persist(path).map_err(|e| io(e.error))?;
     let on_disk = std::fs::metadata(path).map(|m| m.len()).unwrap_or(written.bytes);
