@@ -210,7 +210,7 @@ impl Symmetries {
 
     /// [`Symmetries::of`], stopping early (with the symmetries found so far,
     /// an incomplete set) once `cancel` is set: the backtracking reads it
-    /// every [`CHECK_STEPS`] steps, so a time limit or Ctrl-C is kept while
+    /// every `CHECK_STEPS` steps, so a time limit or Ctrl-C is kept while
     /// the group is searched. The caller checks the token after.
     pub fn within(graph: &Graph, board: &Board, cancel: &arrows_work::Cancel) -> Symmetries {
         let n = graph.vertex_count();
