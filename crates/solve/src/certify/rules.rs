@@ -8,6 +8,8 @@
 //! that every list of parts the writer emits covers the components the
 //! checker computes.
 
+pub use crate::search::board::bits;
+use crate::search::board::grow;
 use arrows_core::{Graph, Position};
 
 /// The most edges a certified board may have (one bit each).
@@ -245,23 +247,7 @@ impl Rules {
             }
         }
         let mut parts = Vec::new();
-        let mut rest = open;
-        while rest != 0 {
-            let mut part = rest & rest.wrapping_neg();
-            loop {
-                let before = part;
-                for &x in &joins {
-                    if x & part != 0 {
-                        part |= x;
-                    }
-                }
-                if part == before {
-                    break;
-                }
-            }
-            parts.push(part);
-            rest &= !part;
-        }
+        grow(open, &joins, |part| parts.push(part));
         parts
     }
 
@@ -280,16 +266,4 @@ impl Rules {
             })
             .collect()
     }
-}
-
-/// The set bits of `x`, lowest first.
-pub fn bits(mut x: u64) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        if x == 0 {
-            return None;
-        }
-        let i = x.trailing_zeros() as usize;
-        x &= x - 1;
-        Some(i)
-    })
 }

@@ -439,24 +439,7 @@ impl Board {
                 joins.push(x);
             }
         }
-        // Each component grown from its lowest edge until no join adds to it.
-        let mut rest = open;
-        while rest != 0 {
-            let mut part = rest & rest.wrapping_neg();
-            loop {
-                let before = part;
-                for &x in &joins {
-                    if x & part != 0 {
-                        part |= x;
-                    }
-                }
-                if part == before {
-                    break;
-                }
-            }
-            parts.push(part);
-            rest &= !part;
-        }
+        grow(open, &joins, |part| parts.push(part));
         parts
     }
 
@@ -610,5 +593,28 @@ mod tests {
                 assert_eq!(a & b, 0);
             }
         }
+    }
+}
+
+/// The classes of the edges of `open` under `joins` (sets of edges that
+/// belong together), each grown from its lowest edge until no join adds to
+/// it, handed to `push` lowest first.
+pub fn grow(open: u64, joins: &[u64], mut push: impl FnMut(u64)) {
+    let mut rest = open;
+    while rest != 0 {
+        let mut part = rest & rest.wrapping_neg();
+        loop {
+            let before = part;
+            for &x in joins {
+                if x & part != 0 {
+                    part |= x;
+                }
+            }
+            if part == before {
+                break;
+            }
+        }
+        push(part);
+        rest &= !part;
     }
 }
