@@ -523,6 +523,29 @@ pub fn status(c: CellBits, m: u64, f: u64) -> arrows_core::plane::CellStatus {
     arrows_core::plane::CellMask { edges: c.edges, along: c.along }.status(m, f)
 }
 
+/// The classes of the edges of `open` under `joins` (sets of edges that
+/// belong together), each grown from its lowest edge until no join adds to
+/// it, handed to `push` lowest first.
+pub fn grow(open: u64, joins: &[u64], mut push: impl FnMut(u64)) {
+    let mut rest = open;
+    while rest != 0 {
+        let mut part = rest & rest.wrapping_neg();
+        loop {
+            let before = part;
+            for &x in joins {
+                if x & part != 0 {
+                    part |= x;
+                }
+            }
+            if part == before {
+                break;
+            }
+        }
+        push(part);
+        rest &= !part;
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -593,28 +616,5 @@ mod tests {
                 assert_eq!(a & b, 0);
             }
         }
-    }
-}
-
-/// The classes of the edges of `open` under `joins` (sets of edges that
-/// belong together), each grown from its lowest edge until no join adds to
-/// it, handed to `push` lowest first.
-pub fn grow(open: u64, joins: &[u64], mut push: impl FnMut(u64)) {
-    let mut rest = open;
-    while rest != 0 {
-        let mut part = rest & rest.wrapping_neg();
-        loop {
-            let before = part;
-            for &x in joins {
-                if x & part != 0 {
-                    part |= x;
-                }
-            }
-            if part == before {
-                break;
-            }
-        }
-        push(part);
-        rest &= !part;
     }
 }
