@@ -120,15 +120,16 @@ def main():
             for r in csv.DictReader(f):
                 done[(r["family"], r["board"])] = r
     with open(SOURCE) as f:
-        rows = [r for r in csv.DictReader(f)
-                if r["status"] == "done" and int(r["edges"]) <= MAX_EDGES and r["family"] in FAMILIES]
+        every = list(csv.DictReader(f))
+    rows = [r for r in every if r["status"] == "done" and int(r["edges"]) <= MAX_EDGES and r["family"] in FAMILIES]
 
     def save():
+        # Every board certified so far, in search.csv's order, whatever this run selects.
         tmp = OUT + ".tmp"
         with open(tmp, "w", newline="") as f:
             w = csv.DictWriter(f, fieldnames=COLUMNS)
             w.writeheader()
-            for r in rows:
+            for r in every:
                 key = (r["family"], r["board"])
                 if key in done:
                     w.writerow({c: done[key].get(c, "") for c in COLUMNS})
