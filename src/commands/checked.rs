@@ -124,13 +124,8 @@ pub fn file_or_nothing(path: &Path, flag: &str) -> CliResult {
 /// this process can create or overwrite: a regular file it can write, or
 /// nothing yet in a directory it can write.
 pub fn writable_file(path: &Path, flag: &str) -> CliResult {
-    check_length(path, flag)?;
+    file_or_nothing(path, flag)?;
     match what_is_at(path, flag, true)? {
-        Some(m) if !m.file_type().is_file() => Err(CliError::usage(format!(
-            "{flag} {} is {}, not a file; give the path of a file to write",
-            shown(path),
-            kind(m.file_type())
-        ))),
         Some(_) => {
             // Opened for writing without truncating: nothing changes.
             OpenOptions::new()
