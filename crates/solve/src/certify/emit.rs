@@ -190,8 +190,7 @@ pub fn write(
                     class.value
                 );
                 for (i, (e, forward)) in prover.rules.moves(class.rep, class.part).into_iter().enumerate() {
-                    let q = class.rep.play(e, forward);
-                    let comps = prover.rules.components(q, class.part & !(1 << e));
+                    let (q, comps) = prover.rules.after(class.rep, class.part, e, forward);
                     let mut parts = Vec::new();
                     for c in comps {
                         parts.push(prover.class(q, c)?.0);
@@ -218,8 +217,7 @@ pub fn write(
                 );
                 match node.win {
                     Win::Move(e, forward) => {
-                        let q = node.rep.play(e, forward);
-                        let comps = prover.rules.components(q, node.part & !(1 << e));
+                        let (q, comps) = prover.rules.after(node.rep, node.part, e, forward);
                         let (parts, wins) = prover.outcome(q, &comps, node.heap)?;
                         debug_assert!(!wins, "a winning move leads to a loss for the opponent");
                         let _ = write!(line, ",\"move\":[{e},{}],\"parts\":", u8::from(!forward));
@@ -233,8 +231,7 @@ pub fn write(
                     Win::Lost => {
                         line.push_str(",\"options\":[");
                         for (i, (e, forward)) in prover.rules.moves(node.rep, node.part).into_iter().enumerate() {
-                            let q = node.rep.play(e, forward);
-                            let comps = prover.rules.components(q, node.part & !(1 << e));
+                            let (q, comps) = prover.rules.after(node.rep, node.part, e, forward);
                             let (parts, _) = prover.outcome(q, &comps, node.heap)?;
                             if i > 0 {
                                 line.push(',');

@@ -146,9 +146,9 @@ impl<'a> Prover<'a> {
         self.step()?;
         let mut seen: Vec<bool> = Vec::new();
         for (e, forward) in self.rules.moves(rep, image) {
-            let q = rep.play(e, forward);
+            let (q, comps) = self.rules.after(rep, image, e, forward);
             let mut x = 0u32;
-            for c in self.rules.components(q, image & !(1 << e)) {
+            for c in comps {
                 x ^= self.class(q, c)?.1;
             }
             let x = x as usize;
@@ -234,8 +234,7 @@ impl<'a> Prover<'a> {
         // the heap, then the rest, smallest remaining node first.
         let mut pending: Vec<(u32, usize, bool, Pos, u64, u32)> = Vec::new();
         for (e, forward) in self.rules.moves(p, part) {
-            let q = p.play(e, forward);
-            let comps = self.rules.components(q, part & !(1 << e));
+            let (q, comps) = self.rules.after(p, part, e, forward);
             let (_, x, big) = self.split(q, &comps)?;
             match big {
                 None if x == n => return Ok(Win::Move(e, forward)),

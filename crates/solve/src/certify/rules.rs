@@ -251,6 +251,13 @@ impl Rules {
         parts
     }
 
+    /// The position after a move on component `part` of `p`, and the
+    /// components of what is left of `part`.
+    pub fn after(&self, p: Pos, part: u64, e: usize, forward: bool) -> (Pos, Vec<u64>) {
+        let q = p.play(e, forward);
+        (q, self.components(q, part & !(1 << e)))
+    }
+
     /// `true` when a live cell runs through an edge of `part`.
     pub fn meets_live_cell(&self, p: Pos, part: u64) -> bool {
         bits(part).any(|e| bits(self.through[e]).any(|c| self.cells[c].is_live(p)))
