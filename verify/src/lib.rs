@@ -191,20 +191,7 @@ impl Failure {
 /// Reads and checks a certificate (plain or gzip) from `input`
 /// (`docs/certificates.md`, "What the checker verifies").
 pub fn verify_reader(input: impl Read) -> Result<Proved, Failure> {
-    let cert = read::read_certificate(input).map_err(|e| Failure {
-        kind: if e.invalid { FailureKind::Invalid } else { FailureKind::Unreadable },
-        record: None,
-        claim: None,
-        line: e.line,
-        message: e.message,
-    })?;
-    let results = check::check_certificate(&cert).map_err(|e| Failure {
-        kind: FailureKind::Invalid,
-        record: e.record,
-        claim: e.claim,
-        line: e.line,
-        message: e.message,
-    })?;
+    let (cert, results) = read_checked(input)?;
     let classes = cert.records.iter().filter(|r| matches!(r.body, read::Body::Class { .. })).count() as u64;
     let claims = cert
         .claims
@@ -220,6 +207,27 @@ pub fn verify_reader(input: impl Read) -> Result<Proved, Failure> {
         classes,
         nodes: cert.records.len() as u64 - classes,
     })
+}
+
+/// Reads and checks a certificate (plain or gzip) from `input`, and gives
+/// it back whole with what each claim proves, for a program that plays
+/// through the proof once the checker has accepted it.
+pub fn read_checked(input: impl Read) -> Result<(read::Certificate, Vec<ClaimResult>), Failure> {
+    let cert = read::read_certificate(input).map_err(|e| Failure {
+        kind: if e.invalid { FailureKind::Invalid } else { FailureKind::Unreadable },
+        record: None,
+        claim: None,
+        line: e.line,
+        message: e.message,
+    })?;
+    let results = check::check_certificate(&cert).map_err(|e| Failure {
+        kind: FailureKind::Invalid,
+        record: e.record,
+        claim: e.claim,
+        line: e.line,
+        message: e.message,
+    })?;
+    Ok((cert, results))
 }
 
 /// Reads and checks the certificate in the file at `path`.
