@@ -372,7 +372,8 @@ impl Strategy {
             }
             let Some((n, h, wins)) = node else {
                 // Nim: a class whose value g has g ^ x < g moves to g ^ x.
-                let i = parts.iter().position(|p| matches!(self.statement(p.record), Statement::Class(g) if g ^ x < g))?;
+                let i =
+                    parts.iter().position(|p| matches!(self.statement(p.record), Statement::Class(g) if g ^ x < g))?;
                 return Some(self.class_to(&parts, i, x, &via));
             };
             let record = &self.cert.records[parts[n].record];
@@ -395,25 +396,51 @@ impl Strategy {
                 (Body::Node { proof: NodeProof::Heap { to, parts: refs }, .. }, true) if x == h => {
                     // The heap's move: a class takes the nim-sum from h down to `to`.
                     let part = parts[n].clone();
-                    let new = bind(&self.cert, &self.position, &part.edges, &part.frame, &record.position, &part_edges(&self.cert, part.record), refs);
-                    via.push_str(&format!("node K + *{h} (record {}, line {}) moves the heap to *{to}; ", part.record, record.line));
+                    let new = bind(
+                        &self.cert,
+                        &self.position,
+                        &part.edges,
+                        &part.frame,
+                        &record.position,
+                        &part_edges(&self.cert, part.record),
+                        refs,
+                    );
+                    via.push_str(&format!(
+                        "node K + *{h} (record {}, line {}) moves the heap to *{to}; ",
+                        part.record, record.line
+                    ));
                     parts.splice(n..=n, new);
                     let d = h ^ to;
-                    let i = parts.iter().position(|p| matches!(self.statement(p.record), Statement::Class(g) if g ^ d < g))?;
+                    let i = parts
+                        .iter()
+                        .position(|p| matches!(self.statement(p.record), Statement::Class(g) if g ^ d < g))?;
                     return Some(self.class_to(&parts, i, d, &via));
                 }
                 (Body::Node { proof: NodeProof::Loses { heap_options, .. }, .. }, false) if x < h => {
                     // K + *x wins: the node's heap option x says how.
                     let part = parts[n].clone();
                     let refs = [heap_options[x as usize]];
-                    let new = bind(&self.cert, &self.position, &part.edges, &part.frame, &record.position, &part_edges(&self.cert, part.record), &refs);
-                    via.push_str(&format!("node K + *{h} (record {}, line {}) has heap option *{x}; ", part.record, record.line));
+                    let new = bind(
+                        &self.cert,
+                        &self.position,
+                        &part.edges,
+                        &part.frame,
+                        &record.position,
+                        &part_edges(&self.cert, part.record),
+                        &refs,
+                    );
+                    via.push_str(&format!(
+                        "node K + *{h} (record {}, line {}) has heap option *{x}; ",
+                        part.record, record.line
+                    ));
                     parts.splice(n..=n, new);
                 }
                 (Body::Node { .. }, false) if x > h => {
                     // A class brings the nim-sum back to h.
                     let d = x ^ h;
-                    let i = parts.iter().position(|p| matches!(self.statement(p.record), Statement::Class(g) if g ^ d < g))?;
+                    let i = parts
+                        .iter()
+                        .position(|p| matches!(self.statement(p.record), Statement::Class(g) if g ^ d < g))?;
                     return Some(self.class_to(&parts, i, d, &via));
                 }
                 _ => return None,
@@ -465,7 +492,15 @@ fn part_edges(cert: &Certificate, id: usize) -> Vec<usize> {
 /// Binds the components of `q` inside `f_edges` (carried onto the record
 /// frame by `frame`) to the records that `refs` name for the components of
 /// `r` inside `k_edges`, listed in the order of their least edges.
-fn bind(cert: &Certificate, q: &[u8], f_edges: &[usize], frame: &Frame, r: &[u8], k_edges: &[usize], refs: &[Ref]) -> Vec<Part> {
+fn bind(
+    cert: &Certificate,
+    q: &[u8],
+    f_edges: &[usize],
+    frame: &Frame,
+    r: &[u8],
+    k_edges: &[usize],
+    refs: &[Ref],
+) -> Vec<Part> {
     let r_parts = game::components_inside(&cert.board, r, k_edges);
     game::components_inside(&cert.board, q, f_edges)
         .into_iter()
