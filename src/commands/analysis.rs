@@ -291,9 +291,16 @@ fn way_out(position: Position<'_>, refused: Engine, needed: Option<u64>, budget:
         Some(n) if n < u64::MAX => format!("raise --max-memory to at least {}", bytes(n)),
         _ => "raise --max-memory".to_string(),
     };
-    match other_engine(position, refused, budget) {
+    let advice = match other_engine(position, refused, budget) {
         Some(better) => format!("use --engine {better}, or {raise}"),
         None => format!("{raise} (no other engine fits this budget)"),
+    };
+    // A plane board asked about in the Game of Arrows is most often a
+    // Game of Cycles question typed without its flag.
+    if position.graph.cells().is_some() && position.variant != Variant::Cycles {
+        format!("{advice}; for the Game of Cycles on this board, which the outcome search decides, add --cycles")
+    } else {
+        advice
     }
 }
 

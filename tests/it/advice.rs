@@ -80,3 +80,16 @@ fn reports_read_as_results() {
     let text = success(&run(&["cycle", "4", "--cycles", "--state", "0>1,1>2,2>3"]));
     assert!(text.contains("the player to move completes a cell and wins"), "{text}");
 }
+
+/// A plane family asked about without `--cycles` is refused for its size
+/// in the Game of Arrows, and the refusal names the flag the user most
+/// likely forgot; a board that is not plane is not told so.
+#[test]
+fn a_plane_board_too_large_for_the_game_of_arrows_names_cycles() {
+    for args in [&["wheel", "11", "--max-memory", "64M"][..], &["grid", "4", "5", "--max-memory", "64M"]] {
+        let err = refusal(args);
+        assert!(err.contains("past the memory budget") && err.ends_with("add --cycles\n"), "{args:?}: {err}");
+    }
+    let err = refusal(&["graph", "--graph6", "K~~~~~~~~~~~", "--max-memory", "64M"]);
+    assert!(!err.contains("--cycles"), "{err}");
+}

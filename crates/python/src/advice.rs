@@ -245,9 +245,18 @@ fn way_out(position: Position<'_>, refused: Engine, needed: Option<u64>, budget:
         Some(n) if n < u64::MAX => format!("raise max_memory to at least {}", bytes(n)),
         _ => "raise max_memory".to_string(),
     };
-    match Engine::alternative(position, refused, budget) {
+    let advice = match Engine::alternative(position, refused, budget) {
         Some(better) => format!("use engine=\"{better}\", or {raise}"),
         None => format!("{raise} (no other engine fits this budget)"),
+    };
+    // A plane board asked about in the Game of Arrows is most often a
+    // Game of Cycles question asked without its variant.
+    if position.graph.cells().is_some() && position.variant != arrows_core::Variant::Cycles {
+        format!(
+            "{advice}; for the Game of Cycles on this board, which the outcome search decides, pass variant=\"cycles\""
+        )
+    } else {
+        advice
     }
 }
 
