@@ -144,6 +144,10 @@ def test_past_an_engines_limit_or_the_budget():
         arrows.analyze("path 99999999999")
     with pytest.raises(MemoryError, match="raise max_memory"):
         arrows.analyze("path 900000", max_memory="1M")
+    # A plane board in the Game of Arrows, most often a Game of Cycles
+    # question asked without its variant, is told which variant to pass.
+    with pytest.raises(MemoryError, match='past the memory budget.*pass variant="cycles"$'):
+        arrows.analyze("wheel 11", max_memory="64M")
 
 
 class Counted:
