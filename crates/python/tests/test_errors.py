@@ -254,7 +254,9 @@ INTERRUPTED = textwrap.dedent(
         # before it solves a class; K9 takes hours.
         'arrows.analyze("star 20000", max_memory="8G")',
         'arrows.analyze("H~~~~~~", moves=True)',
-        'arrows.analyze(arrows.wheel(11), variant="cycles")',
+        # W_15: the outcome search needs minutes, so the second the test waits
+        # is never enough to finish (W_11 once was, on a fast machine).
+        'arrows.analyze(arrows.wheel(15), variant="cycles")',
     ],
 )
 def test_ctrl_c_stops_the_engines_and_raises_keyboard_interrupt(call):
@@ -276,4 +278,6 @@ def test_ctrl_c_stops_the_engines_and_raises_keyboard_interrupt(call):
     child.wait(timeout=60)
     out, err = child.stdout.read(), child.stderr.read()
     assert [said, *out.split()] == ["interrupted", "1"], (said, out, err)
-    assert stopped < 1, f"the engines took {stopped:.1f} s to stop"
+    # Every call above runs far longer than this when not stopped; ten seconds tells a
+    # stopped engine from one that finished, even on a busy machine.
+    assert stopped < 10, f"the engines took {stopped:.1f} s to stop"
